@@ -1,0 +1,40 @@
+# Two commands, for a machine with only Python >= 3.10 and make:
+#   make lab    create .venv, install genlearn, start JupyterLab on the start notebook
+#   make test   the same environment plus the test extras, then the whole suite
+# Both are idempotent: nothing is reinstalled unless pyproject.toml changed.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8888
+# pytest-xdist: notebooks run in parallel, one worker per file (nbval needs loadscope)
+PYTEST_ARGS ?= -n auto --dist loadscope
+
+.PHONY: lab test bench homework clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-lab
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@touch $@
+
+lab: $(VENV)/.installed-lab
+	$(BIN)/jupyter lab --ServerApp.port=$(PORT) notebooks/00_start_here.ipynb
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed-test
+	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+homework: $(VENV)/.installed-lab
+	$(BIN)/python -m genlearn.homework
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,152 @@
+"""What every genlearn classifier shares: parameters, and Bayes' rule in log space.
+
+A generative classifier only has to say how it scores ``log p(x, y=k)``
+(:meth:`GenerativeClassifier.predict_joint_log_proba`); turning those joint
+log-probabilities into posteriors, predictions and scores is the same for all
+of them, and lives here.
+"""
+import inspect
+
+import numpy as np
+
+from ._validation import check_is_fitted, check_y
+
+
+def logsumexp(a, axis=-1, keepdims=False):
+    """``log(sum(exp(a)))`` along ``axis``, without overflow or underflow.
+
+    Rows that are all ``-inf`` give ``-inf``.
+    """
+    a = np.asarray(a, dtype=float)
+    a_max = np.max(a, axis=axis, keepdims=True)
+    a_max = np.where(np.isfinite(a_max), a_max, 0.0)
+    with np.errstate(divide="ignore"):
+        out = np.log(np.sum(np.exp(a - a_max), axis=axis, keepdims=True)) + a_max
+    return out if keepdims else np.squeeze(out, axis=axis)
+
+
+def sigmoid(z):
+    """The logistic function ``1 / (1 + exp(-z))``, safe for large ``|z|``."""
+    z = np.asarray(z, dtype=float)
+    out = np.empty_like(z)
+    pos = z >= 0
+    out[pos] = 1.0 / (1.0 + np.exp(-z[pos]))
+    ez = np.exp(z[~pos])
+    out[~pos] = ez / (1.0 + ez)
+    return out
+
+
+class BaseEstimator:
+    """``get_params`` / ``set_params`` / ``repr`` from the ``__init__`` signature.
+
+    This is all scikit-learn's ``clone``, ``Pipeline``, ``GridSearchCV`` and
+    ``cross_val_score`` need; genlearn does not inherit from scikit-learn.
+    """
+
+    @classmethod
+    def _param_names(cls):
+        sig = inspect.signature(cls.__init__)
+        return sorted(p.name for p in sig.parameters.values()
+                      if p.name != "self" and p.kind != p.VAR_KEYWORD)
+
+    def get_params(self, deep=True):
+        return {name: getattr(self, name) for name in self._param_names()}
+
+    def set_params(self, **params):
+        valid = self._param_names()
+        for key, value in params.items():
+            if key not in valid:
+                raise ValueError(
+                    f"{key!r} is not a parameter of {type(self).__name__}; "
+                    f"valid parameters are {valid}."
+                )
+            setattr(self, key, value)
+        return self
+
+    def __repr__(self):
+        sig = inspect.signature(type(self).__init__)
+        changed = []
+        for name, p in sig.parameters.items():
+            if name == "self" or not hasattr(self, name):
+                continue
+            value = getattr(self, name)
+            default = p.default
+            same = value is default
+            if not same:
+                try:
+                    same = bool(value == default)
+                except Exception:  # arrays and other non-comparable values
+                    same = False
+            if not same:
+                changed.append(f"{name}={value!r}")
+        return f"{type(self).__name__}({', '.join(changed)})"
+
+
+class ClassifierMixin:
+    """Accuracy score and the scikit-learn estimator type, for cross-validation."""
+
+    _estimator_type = "classifier"
+
+    def __sklearn_tags__(self):
+        from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
+
+        return Tags(
+            estimator_type="classifier",
+            target_tags=TargetTags(required=True),
+            classifier_tags=ClassifierTags(),
+            input_tags=InputTags(),
+        )
+
+    def score(self, X, y):
+        """Fraction of examples in ``X`` whose predicted label equals ``y``."""
+        return float(np.mean(self.predict(X) == np.asarray(y)))
+
+
+class GenerativeClassifier(ClassifierMixin, BaseEstimator):
+    """Base class: subclasses implement ``fit`` and ``predict_joint_log_proba``.
+
+    Everything else follows from Bayes' rule,
+    ``p(y=k | x) = p(x, y=k) / sum_j p(x, y=j)``, computed in log space.
+    """
+
+    def predict_joint_log_proba(self, X):  # pragma: no cover - abstract
+        """Return ``log p(x, y=k)`` for every row of ``X`` and class ``k``."""
+        raise NotImplementedError
+
+    def predict_log_proba(self, X):
+        """Log posterior ``log p(y=k | x)``, shape (m, K)."""
+        jll = self.predict_joint_log_proba(X)
+        with np.errstate(invalid="ignore"):
+            return jll - logsumexp(jll, axis=1, keepdims=True)
+
+    def predict_proba(self, X):
+        """Posterior ``p(y=k | x)``, shape (m, K); each row sums to 1."""
+        return np.exp(self.predict_log_proba(X))
+
+    def predict(self, X):
+        """The class with the largest posterior (equivalently, ``p(x, y)``)."""
+        jll = self.predict_joint_log_proba(X)
+        return self.classes_[np.argmax(jll, axis=1)]
+
+    def decision_function(self, X):
+        """Log-odds ``log p(y=1|x) - log p(y=0|x)`` for two classes, shape (m,);
+        the joint log-probabilities, shape (m, K), for more."""
+        jll = self.predict_joint_log_proba(X)
+        if jll.shape[1] == 2:
+            return jll[:, 1] - jll[:, 0]
+        return jll
+
+    def log_likelihood(self, X, y):
+        """Joint log-likelihood ``sum_i log p(x_i, y_i)`` of labelled data."""
+        check_is_fitted(self)
+        jll = self.predict_joint_log_proba(X)
+        y = np.asarray(y)
+        unknown = ~np.isin(y, self.classes_)
+        if unknown.any():
+            raise ValueError(
+                f"y contains labels not seen in fit: {sorted(set(y[unknown].tolist()))}; "
+                f"the model knows {self.classes_.tolist()}."
+            )
+        _, idx = check_y(np.concatenate([self.classes_, y]), len(self.classes_) + len(y))
+        idx = idx[len(self.classes_):]
+        return float(jll[np.arange(len(y)), idx].sum())

@@ -7,6 +7,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8888
+LAB_ARGS ?=
+# JupyterLab refuses to run as root (containers, CI) unless told
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: notebooks run in parallel, one worker per file (nbval needs loadscope)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
@@ -25,7 +28,7 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-lab
 	@touch $@
 
 lab: $(VENV)/.installed-lab
-	$(BIN)/jupyter lab --ServerApp.port=$(PORT) notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. $(ROOT_FLAG) $(LAB_ARGS) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -1,0 +1,488 @@
+"""Data sets for the notebooks: small tables, real corpora and seeded generators.
+
+Real data
+---------
+stolen_cars       the 10-row car-theft table of the m-estimate example
+load_tumors       scikit-learn's breast-cancer data, malignant coded as 1
+load_sms_spam     the UCI SMS Spam Collection v.1 (found locally or downloaded)
+load_demo_sms     48 short messages written for this project (invented)
+
+Generators (every one takes ``random_state``)
+----------
+make_gaussian_classes    x | y=k ~ N(mu_k, Sigma) or N(mu_k, Sigma_k)
+make_poisson_classes     x_j | y=k ~ Poisson(lambda_kj), independent
+make_lognormal_classes   exp of make_gaussian_classes: skewed, positive data
+
+Each generator follows the generative story the notebooks teach: first draw
+the label ``y ~ Categorical(phi)``, then draw ``x`` from the class-conditional
+distribution of that label.
+"""
+import hashlib
+import os
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+__all__ = [
+    "stolen_cars", "STOLEN_CAR_FEATURES", "load_tumors", "load_sms_spam",
+    "load_demo_sms", "make_gaussian_classes", "make_poisson_classes",
+    "make_lognormal_classes", "SMS_SPAM_URL", "SMS_SPAM_SHA256",
+]
+
+# ---------------------------------------------------------------------------
+# The stolen-car table
+# ---------------------------------------------------------------------------
+
+#: Column names of :func:`stolen_cars` ``X``.
+STOLEN_CAR_FEATURES = ("Color", "Type", "Origin")
+
+_STOLEN_CARS = [
+    # Color,   Type,     Origin,     Stolen?
+    ("Red", "Sports", "Domestic", "Yes"),
+    ("Red", "Sports", "Domestic", "No"),
+    ("Red", "Sports", "Domestic", "Yes"),
+    ("Yellow", "Sports", "Domestic", "No"),
+    ("Yellow", "Sports", "Imported", "Yes"),
+    ("Yellow", "SUV", "Imported", "No"),
+    ("Yellow", "SUV", "Imported", "Yes"),
+    ("Yellow", "SUV", "Domestic", "No"),
+    ("Red", "SUV", "Imported", "No"),
+    ("Red", "Sports", "Imported", "Yes"),
+]
+
+
+def stolen_cars():
+    """The ten cars of the m-estimate example: was the car stolen?
+
+    Three attributes, each with two values: Color (Red, Yellow), Type (Sports,
+    SUV) and Origin (Domestic, Imported). Five cars were stolen ("Yes") and five
+    were not ("No"). Rows are in the order of the lecture notes (example 1 first).
+
+    Returns
+    -------
+    X : ndarray of str, shape (10, 3)
+        Columns in the order of :data:`STOLEN_CAR_FEATURES`.
+    y : ndarray of str, shape (10,)
+        ``"Yes"`` or ``"No"``.
+
+    Examples
+    --------
+    >>> from genlearn.datasets import stolen_cars
+    >>> X, y = stolen_cars()
+    >>> X.shape, (y == "Yes").sum()
+    ((10, 3), np.int64(5))
+    >>> X[0].tolist(), y[0]
+    (['Red', 'Sports', 'Domestic'], np.str_('Yes'))
+    """
+    table = np.array(_STOLEN_CARS, dtype=str)
+    return table[:, :3].copy(), table[:, 3].copy()
+
+
+# ---------------------------------------------------------------------------
+# Tumours
+# ---------------------------------------------------------------------------
+
+def load_tumors(return_feature_names=False):
+    """Wisconsin breast-cancer data with ``y = 1`` for a malignant tumour.
+
+    scikit-learn's :func:`sklearn.datasets.load_breast_cancer` codes malignant
+    as 0 and benign as 1; the lecture notes use malignant = 1, so the labels are
+    flipped here. 569 tumours (212 malignant), 30 real-valued features.
+
+    Parameters
+    ----------
+    return_feature_names : bool, default=False
+        Also return the 30 feature names.
+
+    Returns
+    -------
+    X : ndarray of shape (569, 30)
+    y : ndarray of int, shape (569,)
+        1 = malignant, 0 = benign.
+    feature_names : ndarray of str, shape (30,)
+        Only if ``return_feature_names``.
+
+    Examples
+    --------
+    >>> from genlearn.datasets import load_tumors
+    >>> X, y = load_tumors()
+    >>> X.shape, int(y.sum())
+    ((569, 30), 212)
+    """
+    from sklearn.datasets import load_breast_cancer
+
+    data = load_breast_cancer()
+    X = np.asarray(data.data, dtype=float)
+    y = (np.asarray(data.target) == 0).astype(int)
+    if return_feature_names:
+        return X, y, np.asarray(data.feature_names)
+    return X, y
+
+
+# ---------------------------------------------------------------------------
+# Seeded generators
+# ---------------------------------------------------------------------------
+
+def _class_priors(phi, K):
+    if phi is None:
+        return np.full(K, 1.0 / K)
+    phi = np.atleast_1d(np.asarray(phi, dtype=float))
+    if K == 2 and phi.shape == (1,):
+        phi = np.array([1.0 - phi[0], phi[0]])  # phi = p(y = 1), as in CS229
+    if phi.shape != (K,):
+        raise ValueError(
+            f"phi must be p(y=1) (a number, for two classes) or one prior per class "
+            f"(length {K}); got shape {phi.shape}."
+        )
+    if np.any(phi < 0) or not np.isclose(phi.sum(), 1.0):
+        raise ValueError(
+            f"phi must be class probabilities: non-negative and summing to 1; got "
+            f"{phi.tolist()}."
+        )
+    return phi
+
+
+def _draw_labels(m, phi, rng):
+    m = int(m)
+    if m < 1:
+        raise ValueError(f"m (the number of examples) must be at least 1; got {m}.")
+    return rng.choice(len(phi), size=m, p=phi)
+
+
+def make_gaussian_classes(m=200, mu=((0.0, 0.0), (2.0, 1.0)),
+                          Sigma=((1.0, 0.5), (0.5, 1.0)), phi=None,
+                          random_state=None):
+    """Draw labelled examples from Gaussian class-conditionals.
+
+    The model of Gaussian discriminant analysis: ``y ~ Categorical(phi)``,
+    then ``x | y=k ~ N(mu_k, Sigma_k)``. Pass one covariance matrix to share it
+    between the classes (GDA / LDA: a linear boundary), or one per class (QDA:
+    a quadratic boundary).
+
+    Parameters
+    ----------
+    m : int, default=200
+        Number of examples.
+    mu : array-like of shape (K, n)
+        One mean vector per class.
+    Sigma : array-like of shape (n, n) or (K, n, n)
+        Shared covariance, or one covariance per class. Each must be symmetric
+        positive definite.
+    phi : float or array-like of shape (K,), optional
+        Class priors; a single number means ``p(y=1)`` for two classes.
+        Default: equal priors.
+    random_state : int, numpy.random.Generator or None
+        Seed for reproducible draws.
+
+    Returns
+    -------
+    X : ndarray of shape (m, n)
+    y : ndarray of int, shape (m,)
+        Class indices 0..K-1.
+
+    Examples
+    --------
+    >>> from genlearn.datasets import make_gaussian_classes
+    >>> X, y = make_gaussian_classes(m=100, random_state=0)
+    >>> X.shape, y.shape
+    ((100, 2), (100,))
+    >>> X2, _ = make_gaussian_classes(m=100, random_state=0)
+    >>> bool((X == X2).all())
+    True
+    """
+    mu = np.asarray(mu, dtype=float)
+    if mu.ndim != 2:
+        raise ValueError(
+            f"mu must have shape (K classes, n features), one mean per row; got shape "
+            f"{mu.shape}. For one feature use e.g. mu=[[0.0], [2.0]]."
+        )
+    K, n = mu.shape
+    Sigma = np.asarray(Sigma, dtype=float)
+    if Sigma.shape == (n, n):
+        Sigmas = np.broadcast_to(Sigma, (K, n, n))
+    elif Sigma.shape == (K, n, n):
+        Sigmas = Sigma
+    else:
+        raise ValueError(
+            f"Sigma must have shape ({n}, {n}) (shared by all classes) or ({K}, {n}, "
+            f"{n}) (one per class) to match mu of shape {mu.shape}; got {Sigma.shape}."
+        )
+    chols = []
+    for k in range(K):
+        S = Sigmas[k]
+        if not np.allclose(S, S.T):
+            raise ValueError(f"Sigma for class {k} is not symmetric: use (S + S.T) / 2.")
+        try:
+            chols.append(np.linalg.cholesky(S))
+        except np.linalg.LinAlgError:
+            raise ValueError(
+                f"Sigma for class {k} is not positive definite (eigenvalues "
+                f"{np.round(np.linalg.eigvalsh(S), 6).tolist()}): every eigenvalue of "
+                "a covariance matrix must be > 0."
+            ) from None
+    phi = _class_priors(phi, K)
+    rng = np.random.default_rng(random_state)
+    y = _draw_labels(m, phi, rng)
+    Z = rng.standard_normal((len(y), n))
+    X = np.empty_like(Z)
+    for k in range(K):
+        rows = y == k
+        X[rows] = mu[k] + Z[rows] @ chols[k].T
+    return X, y
+
+
+def make_poisson_classes(m=200, lam=((2.0,), (6.0,)), phi=None, random_state=None):
+    """Draw labelled counts from Poisson class-conditionals.
+
+    ``y ~ Categorical(phi)``, then each feature ``x_j | y=k ~ Poisson(lam[k][j])``,
+    independently. With one feature, ``p(y=1 | x)`` is exactly a logistic
+    function of ``x``, but ``p(x | y)`` is not Gaussian: the case where logistic
+    regression is right and GDA is misspecified.
+
+    Parameters
+    ----------
+    m : int, default=200
+    lam : array-like of shape (K, n)
+        Poisson rates, one row per class; all > 0.
+    phi : float or array-like of shape (K,), optional
+        Class priors (a single number means ``p(y=1)``); default equal.
+    random_state : int, numpy.random.Generator or None
+
+    Returns
+    -------
+    X : ndarray of int, shape (m, n)
+        Non-negative counts.
+    y : ndarray of int, shape (m,)
+
+    Examples
+    --------
+    >>> from genlearn.datasets import make_poisson_classes
+    >>> X, y = make_poisson_classes(m=50, random_state=1)
+    >>> X.shape, X.dtype.kind, bool((X >= 0).all())
+    ((50, 1), 'i', True)
+    """
+    lam = np.asarray(lam, dtype=float)
+    if lam.ndim == 1:
+        raise ValueError(
+            f"lam must have shape (K classes, n features); got 1-D {lam.shape}. For one "
+            "feature and two classes write lam=[[2.0], [6.0]]."
+        )
+    if lam.ndim != 2 or not np.all(lam > 0) or not np.isfinite(lam).all():
+        raise ValueError(
+            f"lam must be a 2-D array of finite rates > 0 (shape (K, n)); got {lam.tolist()}."
+        )
+    phi = _class_priors(phi, lam.shape[0])
+    rng = np.random.default_rng(random_state)
+    y = _draw_labels(m, phi, rng)
+    X = rng.poisson(lam[y]).astype(np.int64)
+    return X, y
+
+
+def make_lognormal_classes(m=200, mu=((0.0, 0.0), (1.0, 0.5)),
+                           Sigma=((0.5, 0.2), (0.2, 0.5)), phi=None,
+                           random_state=None):
+    """Positive, right-skewed classes: ``x = exp(z)`` with ``z`` Gaussian.
+
+    ``log x | y=k ~ N(mu_k, Sigma_k)``: the classes are Gaussian only after a log
+    transform, so GDA on the raw ``x`` is misspecified. Same parameters and
+    return values as :func:`make_gaussian_classes` (``mu`` and ``Sigma`` are
+    those of ``log x``); the same seed gives ``X == exp(Z)`` for the ``Z`` of
+    ``make_gaussian_classes``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from genlearn.datasets import make_lognormal_classes
+    >>> X, y = make_lognormal_classes(m=20, random_state=0)
+    >>> bool((X > 0).all())
+    True
+    """
+    Z, y = make_gaussian_classes(m=m, mu=mu, Sigma=Sigma, phi=phi,
+                                 random_state=random_state)
+    return np.exp(Z), y
+
+
+# ---------------------------------------------------------------------------
+# SMS spam
+# ---------------------------------------------------------------------------
+
+#: Official download of the SMS Spam Collection v.1 (UCI ML repository, id 228).
+SMS_SPAM_URL = "https://archive.ics.uci.edu/static/public/228/sms+spam+collection.zip"
+#: sha256 of the extracted ``SMSSpamCollection`` file (477,907 bytes).
+SMS_SPAM_SHA256 = "7d039a24a6083ed9ef0f806ebad56bbb976e3aeb8de05669173bfdc4996c239d"
+_SMS_FILE = "SMSSpamCollection"
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _cache_dir():
+    import pooch
+
+    return Path(pooch.os_cache("genlearn"))
+
+
+def _candidate_dirs(data_home):
+    dirs = []
+    if data_home is not None:
+        dirs.append(("data_home", Path(data_home).expanduser()))
+    env = os.environ.get("GENLEARN_DATA")
+    if env:
+        dirs.append(("$GENLEARN_DATA", Path(env).expanduser()))
+    dirs.append(("user cache", _cache_dir()))
+    return dirs
+
+
+def _read_sms(path):
+    texts, y = [], []
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            line = line.rstrip("\r\n")
+            if not line:
+                continue
+            label, sep, text = line.partition("\t")
+            if not sep or label not in ("ham", "spam"):
+                raise ValueError(
+                    f"{path}, line {lineno}: expected 'ham' or 'spam', a tab, then the "
+                    f"message; got {line[:40]!r}. Is this the SMSSpamCollection file?"
+                )
+            texts.append(text)
+            y.append(1 if label == "spam" else 0)
+    return texts, np.asarray(y, dtype=int)
+
+
+def _download_sms(cache):
+    """Fetch the official zip with pooch into ``cache``; return the file path."""
+    import pooch
+
+    cache.mkdir(parents=True, exist_ok=True)
+    members = pooch.retrieve(
+        SMS_SPAM_URL, known_hash=None, path=cache, fname="sms_spam_collection.zip",
+        processor=pooch.Unzip(members=[_SMS_FILE], extract_dir="."),
+        progressbar=False,
+    )
+    path = Path(members[0]) if isinstance(members, (list, tuple)) else Path(members)
+    return path
+
+
+def load_sms_spam(data_home=None, download=True):
+    """The UCI SMS Spam Collection v.1: 5,574 text messages, 747 of them spam.
+
+    The file ``SMSSpamCollection`` is looked for, in this order, in
+
+    1. ``data_home`` (if given),
+    2. the folder named by the environment variable ``GENLEARN_DATA``,
+    3. the user cache, ``pooch.os_cache("genlearn")`` (e.g.
+       ``~/.cache/genlearn`` on Linux).
+
+    Only if none has it is the official zip downloaded from the UCI repository
+    (:data:`SMS_SPAM_URL`) into the user cache. Every copy is checked against
+    :data:`SMS_SPAM_SHA256` before use. The corpus is by Tiago A. Almeida and
+    José María Gómez Hidalgo; its readme gives the licence and the citation.
+
+    Parameters
+    ----------
+    data_home : str or path-like, optional
+        A folder holding ``SMSSpamCollection``.
+    download : bool, default=True
+        Set to False to never use the network (a missing file then raises).
+
+    Returns
+    -------
+    texts : list of str, length 5574
+        The messages, in file order.
+    y : ndarray of int, shape (5574,)
+        1 for spam, 0 for ham.
+
+    Raises
+    ------
+    FileNotFoundError
+        No copy was found and the download was disabled or failed; the message
+        says where to put the file.
+    ValueError
+        A copy was found but its checksum is wrong.
+
+    Examples
+    --------
+    >>> from genlearn.datasets import load_sms_spam
+    >>> texts, y = load_sms_spam()                    # doctest: +SKIP
+    >>> len(texts), int(y.sum())                      # doctest: +SKIP
+    (5574, 747)
+    """
+    looked = []
+    for label, folder in _candidate_dirs(data_home):
+        path = folder / _SMS_FILE
+        looked.append(f"{label}: {path}")
+        if path.is_file():
+            digest = _sha256(path)
+            if digest != SMS_SPAM_SHA256:
+                raise ValueError(
+                    f"{path} is not the SMS Spam Collection v.1: its sha256 is {digest}, "
+                    f"expected {SMS_SPAM_SHA256}. Replace it with the file from "
+                    f"{SMS_SPAM_URL} (or delete it to download again)."
+                )
+            return _read_sms(path)
+    where = "\n  ".join(looked)
+    cache = _cache_dir()
+    hint = (
+        f"Download {SMS_SPAM_URL}, unzip it and put the file {_SMS_FILE} in one of:\n  "
+        f"{where}\n(or set GENLEARN_DATA to the folder holding it). Without it, "
+        "genlearn.datasets.load_demo_sms() gives a small invented corpus."
+    )
+    if not download:
+        raise FileNotFoundError(f"SMS Spam Collection not found (download=False). {hint}")
+    try:
+        path = _download_sms(cache)
+    except Exception as exc:  # offline, proxy, server down...
+        raise FileNotFoundError(
+            f"SMS Spam Collection not found locally, and the download failed "
+            f"({type(exc).__name__}: {exc}). {hint}"
+        ) from exc
+    digest = _sha256(path)
+    if digest != SMS_SPAM_SHA256:
+        raise ValueError(
+            f"The downloaded {path} has sha256 {digest}, expected {SMS_SPAM_SHA256}: "
+            "the download is corrupt or the file changed upstream. Delete it and try "
+            f"again, or put a verified copy in {cache}."
+        )
+    return _read_sms(path)
+
+
+def load_demo_sms():
+    """A small corpus of INVENTED text messages, written for this project.
+
+    48 messages (20 spam, 28 ham) in the style of the SMS Spam Collection, for
+    notebooks that must run without the real corpus. They were made up by the
+    genlearn authors; no real person sent them. Accuracy figures on them mean
+    little: use :func:`load_sms_spam` for real results.
+
+    Returns
+    -------
+    texts : list of str
+    y : ndarray of int
+        1 for spam, 0 for ham.
+
+    Examples
+    --------
+    >>> from genlearn.datasets import load_demo_sms
+    >>> texts, y = load_demo_sms()
+    >>> len(texts) >= 40, set(y.tolist())
+    (True, {0, 1})
+    """
+    from importlib import resources
+
+    path = resources.files("genlearn").joinpath("data", "demo_sms.tsv")
+    texts, y = [], []
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        label, _, text = line.partition("\t")
+        texts.append(text)
+        y.append(1 if label == "spam" else 0)
+    return texts, np.asarray(y, dtype=int)

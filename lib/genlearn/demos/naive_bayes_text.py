@@ -1,0 +1,716 @@
+"""Corpora, tables, figures and widgets behind notebook 06 (naive Bayes for text).
+
+The notebook builds a spam filter twice: first by hand on :data:`TOY_MESSAGES`,
+twelve invented messages small enough to count on paper, then with
+:class:`genlearn.BernoulliNB` and :class:`genlearn.MultinomialNB` on the SMS
+Spam Collection. The estimators, the tokenizer and the vocabulary come from
+genlearn; this module only lays out the counts, draws the figures and wires
+the widgets, as plain functions that the tests call too.
+
+Interactive figures follow :mod:`genlearn.demos.live`: a figure is drawn once,
+and an ``update(...)`` function moves its artists and returns an HTML readout.
+"""
+import html
+import warnings
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from .. import datasets, text
+from .._base import logsumexp
+from ..naive_bayes import BernoulliNB, CategoricalNB, MultinomialNB
+
+# ---------------------------------------------------------------------------
+# The toy corpus (invented for this notebook)
+# ---------------------------------------------------------------------------
+
+#: Twelve INVENTED messages (label, text): 1 = spam, 0 = ham. Small enough to
+#: count by hand; no word appears in every message of a class, so plain maximum
+#: likelihood gives finite scores to :data:`TOY_QUERY`.
+TOY_MESSAGES = (
+    (1, "WIN your free prize now!"),
+    (1, "Free cash, call now"),
+    (1, "Claim your prize: reply WIN"),
+    (1, "You won cash! Claim now"),
+    (1, "Free ringtone, reply now"),
+    (0, "Are you free for lunch?"),
+    (0, "Call me when you get home"),
+    (0, "Running late, see you soon"),
+    (0, "Can you call mum now?"),
+    (0, "Lunch at home, see you"),
+    (0, "Did mum win the game?"),
+    (0, "Reply when you are free"),
+)
+
+#: The message classified step by step: every one of its words occurs in both
+#: classes of the toy corpus.
+TOY_QUERY = "Reply now: win free call"
+
+#: A message with a word ("bonus") that no training message contains.
+UNSEEN_QUERY = "Free bonus now"
+UNSEEN_WORD = "bonus"
+
+SPAM, HAM = 1, 0
+
+
+def toy_corpus():
+    """The twelve invented messages as ``(texts, y)``, y = 1 for spam."""
+    texts = [t for _, t in TOY_MESSAGES]
+    y = np.array([label for label, _ in TOY_MESSAGES], dtype=int)
+    return texts, y
+
+
+def toy_features(extra_texts=(), binary=True):
+    """Vocabulary and feature matrix of the toy corpus.
+
+    The vocabulary is built from the training messages *and* ``extra_texts``:
+    it plays the role of a dictionary that knows more words than the training
+    set, which is how a word can have a column and yet zero training counts.
+
+    Returns
+    -------
+    vocab : genlearn.text.Vocabulary
+    X : ndarray of shape (12, |V|)
+        Presence (``binary=True``) or counts of each word in each message.
+    y : ndarray of shape (12,)
+    """
+    texts, y = toy_corpus()
+    vocab = text.Vocabulary().fit(list(texts) + list(extra_texts))
+    X = _dense(vocab.transform(texts, binary=binary))
+    return vocab, X, y
+
+
+def _dense(X):
+    return np.asarray(X.toarray() if hasattr(X, "toarray") else X)
+
+
+def words_of(vocab):
+    return [str(w) for w in vocab.words_]
+
+
+# ---------------------------------------------------------------------------
+# Counting parameters
+# ---------------------------------------------------------------------------
+
+def parameter_counts(n=50_000):
+    """Parameters of ``p(x | y)`` for binary ``x`` of length ``n``, per class and
+    with the prior.
+
+    Returns a dict with ``full`` = 2**n - 1 (one probability per possible
+    vector, less one because they sum to 1), its number of decimal digits, and
+    ``naive`` = 2 n + 1 (one phi_{j|y} per word and class, plus phi_y).
+    """
+    n = int(n)
+    if n < 1:
+        raise ValueError(f"n (the vocabulary size) must be at least 1; got {n}.")
+    full = 2 ** n - 1
+    return {"n": n, "full": full, "full_digits": len(str(full)), "naive": 2 * n + 1}
+
+
+def parameter_report(n=50_000):
+    c = parameter_counts(n)
+    s = str(c["full"])
+    shown = s if len(s) <= 24 else f"{s[:12]}...{s[-12:]}"
+    return (f"vocabulary size n = {c['n']:,}\n"
+            f"full model, one class:  2^n - 1 = {shown} ({c['full_digits']:,} digits)\n"
+            f"naive Bayes, both classes and the prior:  2n + 1 = {c['naive']:,}")
+
+
+# ---------------------------------------------------------------------------
+# The phi table, by counting
+# ---------------------------------------------------------------------------
+
+def count_table(X, y, words):
+    """Rows ``(word, n_spam_with_word, n_spam, n_ham_with_word, n_ham)``."""
+    X = np.asarray(X) > 0
+    y = np.asarray(y)
+    n1, n0 = int(np.sum(y == SPAM)), int(np.sum(y == HAM))
+    c1 = X[y == SPAM].sum(axis=0)
+    c0 = X[y == HAM].sum(axis=0)
+    return [(w, int(a), n1, int(b), n0) for w, a, b in zip(words, c1, c0)]
+
+
+def phi_table_text(X, y, words, alpha=0):
+    """The table of phi_{j|y=1} and phi_{j|y=0} as counts, fractions and decimals.
+
+    With ``alpha`` > 0 the Laplace-smoothed fractions (count + alpha) /
+    (n_y + 2 alpha) are shown instead of the plain maximum likelihood ones.
+    """
+    rows = count_table(X, y, words)
+    n1, n0 = rows[0][2], rows[0][4]
+    a = Fraction(alpha).limit_denominator(1000)
+    lines = [f"phi_y = p(spam) = {n1}/{n1 + n0} = {n1 / (n1 + n0):.6f}",
+             f"{'word':<10}{'spam: count/n':>16}{'phi_j|spam':>12}"
+             f"{'ham: count/n':>16}{'phi_j|ham':>12}"]
+
+    def frac(c, n):
+        if a == 0:
+            return f"{c}/{n}", c / n
+        return f"({c}+{a})/({n}+{2 * a})", float((c + a) / (n + 2 * a))
+
+    for w, c1, _, c0, _ in rows:
+        f1, v1 = frac(c1, n1)
+        f0, v0 = frac(c0, n0)
+        lines.append(f"{w:<10}{f1:>16}{v1:>12.6f}{f0:>16}{v0:>12.6f}")
+    return "\n".join(lines)
+
+
+def bernoulli_by_hand(X, y, words, x, alpha=0):
+    """Classify the binary vector ``x`` with exact fractions, from the counts.
+
+    Every factor of ``p(x | y) = prod_j phi_{j|y}^{x_j} (1 - phi_{j|y})^{1 - x_j}``
+    is a fraction of two counts, so the posterior is an exact rational number.
+
+    Returns a dict: ``present`` (words with x_j = 1), ``factors`` {class: list of
+    (word, Fraction) for the present words}, ``absent_product`` {class: product
+    of (1 - phi) over the absent words}, ``likelihood`` {class: p(x|y)},
+    ``joint`` {class: p(x, y)} and ``posterior`` = p(spam | x) (a Fraction, or
+    None when both joints are 0: the 0/0 case).
+    """
+    x = np.asarray(x).ravel() > 0
+    a = Fraction(alpha).limit_denominator(1000)
+    rows = count_table(X, y, words)
+    n1, n0 = rows[0][2], rows[0][4]
+    n = {SPAM: n1, HAM: n0}
+    prior = {SPAM: Fraction(n1, n1 + n0), HAM: Fraction(n0, n1 + n0)}
+    out = {"present": [w for w, on in zip(words, x) if on], "factors": {},
+           "absent_product": {}, "likelihood": {}, "joint": {}}
+    for k, col in ((SPAM, 1), (HAM, 3)):
+        phis = [(r[0], (Fraction(r[col]) + a) / (n[k] + 2 * a)) for r in rows]
+        present = [(w, p) for (w, p), on in zip(phis, x) if on]
+        absent = Fraction(1)
+        for (w, p), on in zip(phis, x):
+            if not on:
+                absent *= 1 - p
+        lik = absent
+        for _, p in present:
+            lik *= p
+        out["factors"][k] = present
+        out["absent_product"][k] = absent
+        out["likelihood"][k] = lik
+        out["joint"][k] = lik * prior[k]
+    total = out["joint"][SPAM] + out["joint"][HAM]
+    out["posterior"] = None if total == 0 else out["joint"][SPAM] / total
+    return out
+
+
+def by_hand_text(result):
+    """The step-by-step computation of :func:`bernoulli_by_hand` as text."""
+    lines = [f"words of the message in the vocabulary: {', '.join(result['present'])}"]
+    for k, name in ((SPAM, "spam"), (HAM, "ham")):
+        fac = " * ".join(f"{p}" for _, p in result["factors"][k])
+        lines.append(f"{name}: present words {fac}; absent words "
+                     f"{float(result['absent_product'][k]):.6g}")
+        lines.append(f"   p(x|{name}) = {float(result['likelihood'][k]):.6g},"
+                     f"  p(x, {name}) = {float(result['joint'][k]):.6g}")
+    post = result["posterior"]
+    if post is None:
+        lines.append("p(spam | x) = 0 / 0: undefined (NaN)")
+    else:
+        lines.append(f"p(spam | x) = {float(post):.6f}  (exactly {post})")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Laplace smoothing: the alpha explorer
+# ---------------------------------------------------------------------------
+
+ALPHA_RANGE = (0.0, 5.0, 0.05)
+
+
+def posterior_spam(model_cls, X, y, x, alpha):
+    """``p(spam | x)`` from ``model_cls(alpha=alpha)``; NaN (no warning shown)
+    in the 0/0 case."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = model_cls(alpha=alpha).fit(X, y)
+        proba = model.predict_proba(np.atleast_2d(x))
+    col = int(np.flatnonzero(model.classes_ == SPAM)[0])
+    return float(proba[0, col])
+
+
+def alpha_explorer(alpha=1.0, dpi=80):
+    """Figure and ``update(alpha)`` for the posterior of :data:`UNSEEN_QUERY`.
+
+    The curve is p(spam | "Free bonus now") under Bernoulli naive Bayes with
+    Laplace parameter alpha; the marker follows the slider. At alpha = 0 the
+    word "bonus" has phi = 0/5 and 0/7, both joints are 0 and the posterior is
+    0/0: the marker disappears and the readout says why.
+
+    Returns ``(fig, update, artists)``.
+    """
+    vocab, X, y = toy_features([UNSEEN_QUERY])
+    x = _dense(vocab.transform([UNSEEN_QUERY], binary=True))[0]
+    j = vocab.vocabulary_[UNSEEN_WORD]
+    grid = np.linspace(ALPHA_RANGE[0], ALPHA_RANGE[1], 101)[1:]
+    curve = [posterior_spam(BernoulliNB, X, y, x, a) for a in grid]
+    fig = Figure(figsize=(6, 3.2), dpi=dpi)
+    ax = fig.subplots()
+    ax.plot(grid, curve, color="tab:blue", lw=2, label="p(spam | x), alpha > 0")
+    (marker,) = ax.plot([], [], "o", color="tab:red", ms=9, label="current alpha")
+    ax.axhline(0.5, color="0.6", lw=0.8, ls=":")
+    ax.set_xlim(-0.1, ALPHA_RANGE[1])
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("Laplace parameter alpha")
+    ax.set_ylabel(f'p(spam | "{UNSEEN_QUERY}")')
+    ax.legend(loc="lower right", fontsize=8)
+    note = ax.text(0.02, 0.05, "", transform=ax.transAxes, color="tab:red")
+    fig.tight_layout()
+    n1, n0 = int(np.sum(y == SPAM)), int(np.sum(y == HAM))
+    c1, c0 = int(X[y == SPAM, j].sum()), int(X[y == HAM, j].sum())
+
+    def update(alpha):
+        alpha = float(alpha)
+        if not ALPHA_RANGE[0] <= alpha <= ALPHA_RANGE[1]:
+            raise ValueError(f"alpha must be in [{ALPHA_RANGE[0]}, {ALPHA_RANGE[1]}]; got {alpha}.")
+        p = posterior_spam(BernoulliNB, X, y, x, alpha)
+        phi1 = (c1 + alpha) / (n1 + 2 * alpha)
+        phi0 = (c0 + alpha) / (n0 + 2 * alpha)
+        if np.isnan(p):
+            marker.set_data([], [])
+            note.set_text("alpha = 0: p(spam | x) = 0/0 = NaN")
+            verdict = ("<b>NaN</b>: both joints are 0 because phi_bonus = 0 in both "
+                       "classes, and 0/0 is undefined.")
+        else:
+            marker.set_data([alpha], [p])
+            note.set_text("")
+            verdict = f"<b>{p:.4f}</b>"
+        return (f"alpha = {alpha:.2f}<br>"
+                f"phi_bonus|spam = ({c1}+{alpha:.2f})/({n1}+{2 * alpha:.2f}) = {phi1:.4f}<br>"
+                f"phi_bonus|ham = ({c0}+{alpha:.2f})/({n0}+{2 * alpha:.2f}) = {phi0:.4f}<br>"
+                f"p(spam | x) = {verdict}")
+
+    update(alpha)
+    return fig, update, {"ax": ax, "marker": marker, "curve": ax.lines[0], "note": note}
+
+
+def alpha_panel(alpha=1.0):
+    """The alpha slider wired to :func:`alpha_explorer` (an ipywidgets box)."""
+    from .live import LiveFigure, interactive_panel, slider
+
+    fig, update, _ = alpha_explorer(alpha)
+    live = LiveFigure(fig)
+    return interactive_panel(update, live, alpha=slider(alpha, *ALPHA_RANGE, "alpha"))
+
+
+# ---------------------------------------------------------------------------
+# Underflow
+# ---------------------------------------------------------------------------
+
+def long_message(repeats):
+    """:data:`TOY_QUERY` repeated ``repeats`` times: 5 * repeats words."""
+    return " ".join([TOY_QUERY] * int(repeats))
+
+
+def underflow_demo(model, vocab, message):
+    """``p(x, y)`` of a message under a fitted multinomial model, two ways.
+
+    ``plain``: the product prior * prod_w phi_{w|y}^{count_w} in floating point;
+    ``log``: the same sum in log space. Returns a dict with both per class
+    (spam first), the plain posterior (NaN if both products are 0) and the
+    log-sum-exp posterior.
+    """
+    counts = _dense(vocab.transform([message]))[0]
+    order = [int(np.flatnonzero(model.classes_ == k)[0]) for k in (SPAM, HAM)]
+    phi = np.asarray(model.phi_)[order]
+    prior = np.asarray(model.phi_y_)[order]
+    with np.errstate(under="ignore"):
+        plain = np.array([prior[k] * np.prod(phi[k] ** counts) for k in range(2)])
+    log = np.log(prior) + counts @ np.log(phi).T
+    with np.errstate(invalid="ignore"):
+        plain_post = plain[0] / plain.sum()
+    log_post = np.exp(log - logsumexp(log))
+    return {"n_words": int(counts.sum()), "plain": plain, "plain_posterior": plain_post,
+            "log": log, "log_posterior": log_post,
+            "log10_ham_posterior": float((log[1] - logsumexp(log)) / np.log(10))}
+
+
+def underflow_text(result):
+    r = result
+    return (f"a message of {r['n_words']} words\n"
+            f"plain product: p(x, spam) = {r['plain'][0]:.6g}, p(x, ham) = {r['plain'][1]:.6g}"
+            f"  ->  p(spam | x) = {r['plain_posterior']:.6g}\n"
+            f"log space:     log p(x, spam) = {r['log'][0]:.6f}, "
+            f"log p(x, ham) = {r['log'][1]:.6f}\n"
+            f"log-sum-exp:   p(spam | x) = {r['log_posterior'][0]:.6f}, "
+            f"p(ham | x) = 10^{r['log10_ham_posterior']:.6f}")
+
+
+def underflow_figure(model, vocab, max_repeats=200, dpi=80):
+    """log10 p(x, y) against message length: where the plain product hits 0.0."""
+    reps = np.arange(1, max_repeats + 1)
+    logs, zeros = [], []
+    for r in reps:
+        d = underflow_demo(model, vocab, long_message(r))
+        logs.append(d["log"] / np.log(10))
+        zeros.append(d["plain"][0] == 0.0)
+    logs = np.array(logs)
+    n_words = 5 * reps
+    fig = Figure(figsize=(6, 3.2), dpi=dpi)
+    ax = fig.subplots()
+    ax.plot(n_words, logs[:, 0], color="tab:red", label="log10 p(x, spam)")
+    ax.plot(n_words, logs[:, 1], color="tab:blue", label="log10 p(x, ham)")
+    tiny = np.log10(np.nextafter(0, 1))
+    ax.axhline(tiny, color="k", ls="--", lw=1)
+    ax.text(n_words[0], tiny + 15, "smallest positive float64, 5e-324", fontsize=8)
+    zeros = np.array(zeros)
+    if zeros.any():
+        first = n_words[np.argmax(zeros)]
+        ax.axvline(first, color="0.5", ls=":")
+        ax.text(first + 10, logs.min() * 0.9, f"plain product = 0.0\nfrom {first} words",
+                fontsize=8)
+    ax.set_xlabel("number of words in the message")
+    ax.set_ylabel("log10 of the joint probability")
+    ax.legend(fontsize=8, loc="upper right")
+    fig.tight_layout()
+    return fig
+
+
+# ---------------------------------------------------------------------------
+# Bernoulli against multinomial
+# ---------------------------------------------------------------------------
+
+def repetition_figure(word="free", max_repeats=10, alpha=1.0, dpi=80):
+    """p(spam | the word repeated r times) for both event models.
+
+    The Bernoulli model only sees whether the word occurs, so its answer does
+    not move; the multinomial model multiplies one factor per occurrence.
+    Returns ``(fig, data)`` with data = {"r", "bernoulli", "multinomial"}.
+    """
+    vocab, B, y = toy_features(binary=True)
+    _, C, _ = toy_features(binary=False)
+    bnb = BernoulliNB(alpha=alpha).fit(B, y)
+    mnb = MultinomialNB(alpha=alpha).fit(C, y)
+    r = np.arange(1, max_repeats + 1)
+    msgs = [" ".join([word] * k) for k in r]
+    s_b = int(np.flatnonzero(bnb.classes_ == SPAM)[0])
+    s_m = int(np.flatnonzero(mnb.classes_ == SPAM)[0])
+    pb = bnb.predict_proba(_dense(vocab.transform(msgs, binary=True)))[:, s_b]
+    pm = mnb.predict_proba(_dense(vocab.transform(msgs)))[:, s_m]
+    fig = Figure(figsize=(6, 3.2), dpi=dpi)
+    ax = fig.subplots()
+    ax.plot(r, pb, "s-", label="Bernoulli: presence only")
+    ax.plot(r, pm, "o-", label="multinomial: one factor per occurrence")
+    ax.set_xlabel(f'how many times "{word}" is repeated')
+    ax.set_ylabel("p(spam | message)")
+    ax.set_ylim(0, 1.02)
+    ax.legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    return fig, {"r": r, "bernoulli": pb, "multinomial": pm}
+
+
+# ---------------------------------------------------------------------------
+# The real corpus
+# ---------------------------------------------------------------------------
+
+#: The split of the lecture's spam exercise: first 4,459 messages for training,
+#: the last 1,115 for testing.
+N_TRAIN_REAL = 4459
+REAL_NAME = "SMS Spam Collection v.1"
+DEMO_NAME = "INVENTED demo corpus (not the SMS Spam Collection)"
+
+CITATION = (
+    "Almeida, T.A., Gómez Hidalgo, J.M., Yamakami, A. Contributions to the Study "
+    "of SMS Spam Filtering: New Collection and Results. Proceedings of the 2011 "
+    "ACM Symposium on Document Engineering (DOCENG'11), Mountain View, CA, USA, "
+    "2011. Corpus page: http://www.dt.fee.unicamp.br/~tiago/smsspamcollection/"
+)
+
+
+@dataclass
+class Corpus:
+    """Messages, labels, and where they came from."""
+    texts: list
+    y: np.ndarray
+    is_real: bool
+    name: str
+    note: str = ""
+
+
+def load_corpus(download=True):
+    """The SMS Spam Collection if it can be found or fetched, else the demo corpus.
+
+    Never raises for a missing corpus: the returned :class:`Corpus` says which
+    one was loaded (``is_real``) and, for the fallback, why (``note``).
+    """
+    try:
+        texts, y = datasets.load_sms_spam(download=download)
+        return Corpus(list(texts), np.asarray(y), True, REAL_NAME)
+    except (FileNotFoundError, ValueError) as exc:
+        texts, y = datasets.load_demo_sms()
+        first = str(exc).splitlines()[0]
+        note = ("The SMS Spam Collection could not be loaded here "
+                f"({first}). Falling back to genlearn's small INVENTED demo corpus: "
+                "every number below describes made-up messages, not real spam.")
+        return Corpus(list(texts), np.asarray(y), False, DEMO_NAME, note)
+
+
+def split(corpus):
+    """Train/test indices: the lecture's split for the real corpus; every 4th
+    message held out for the (class-sorted) demo corpus."""
+    m = len(corpus.texts)
+    if corpus.is_real:
+        idx = np.arange(m)
+        return idx[:N_TRAIN_REAL], idx[N_TRAIN_REAL:]
+    test = np.arange(m) % 4 == 3
+    return np.flatnonzero(~test), np.flatnonzero(test)
+
+
+@dataclass
+class SpamFilters:
+    """Both event models trained on one split, with everything the notebook shows."""
+    corpus: Corpus
+    train: np.ndarray
+    test: np.ndarray
+    vocab: object
+    multinomial: object
+    bernoulli: object
+    accuracy: dict = field(default_factory=dict)
+    confusion: dict = field(default_factory=dict)
+    proba: dict = field(default_factory=dict)
+    top_words: list = field(default_factory=list)
+
+
+def confusion_matrix(y_true, y_pred):
+    """2x2 counts: rows true (ham, spam), columns predicted (ham, spam)."""
+    cm = np.zeros((2, 2), dtype=int)
+    np.add.at(cm, (np.asarray(y_true, dtype=int), np.asarray(y_pred, dtype=int)), 1)
+    return cm
+
+
+def train_spam_filters(corpus, alpha=1.0, k=5):
+    """Fit multinomial and Bernoulli naive Bayes on the training part of ``corpus``."""
+    train, test = split(corpus)
+    texts = corpus.texts
+    tr_texts = [texts[i] for i in train]
+    te_texts = [texts[i] for i in test]
+    y_tr, y_te = corpus.y[train], corpus.y[test]
+    vocab = text.Vocabulary().fit(tr_texts)
+    C_tr, C_te = vocab.transform(tr_texts), vocab.transform(te_texts)
+    mnb = MultinomialNB(alpha=alpha).fit(C_tr, y_tr)
+    bnb = BernoulliNB(alpha=alpha).fit(C_tr, y_tr)
+    res = SpamFilters(corpus, train, test, vocab, mnb, bnb)
+    for name, model in (("multinomial", mnb), ("bernoulli", bnb)):
+        pred = model.predict(C_te)
+        res.accuracy[name] = float(np.mean(pred == y_te))
+        res.confusion[name] = confusion_matrix(y_te, pred)
+        s = int(np.flatnonzero(model.classes_ == SPAM)[0])
+        res.proba[name] = model.predict_proba(C_te)[:, s]
+    res.top_words = [str(w) for w in _top_words(mnb, vocab, k)]
+    return res
+
+
+def _top_words(model, vocab, k):
+    out = text.top_indicative_words(model, vocab, k=k)
+    return [w[0] if isinstance(w, tuple) else w for w in out]
+
+
+def spam_report(res):
+    """The numbers of the real-data section, as fixed-format text.
+
+    Contains no file path or timing, so it is the same wherever the corpus was
+    read from; its first line names the corpus, so a stored copy shows which
+    corpus produced it.
+    """
+    c = res.corpus
+    m, n_spam = len(c.texts), int(np.sum(c.y == SPAM))
+    n_te_spam = int(np.sum(c.y[res.test] == SPAM))
+    lines = [f"corpus: {c.name}: {m:,} messages, {n_spam:,} spam",
+             f"training: {len(res.train):,} messages; test: {len(res.test):,} messages "
+             f"({n_te_spam} spam)",
+             f"vocabulary: {len(res.vocab.words_):,} words from the training messages",
+             "test accuracy:",
+             f"  multinomial naive Bayes  {res.accuracy['multinomial']:.6f}",
+             f"  Bernoulli naive Bayes    {res.accuracy['bernoulli']:.6f}",
+             f"most indicative spam words: {', '.join(res.top_words)}"]
+    return "\n".join(lines)
+
+
+def confusion_text(res):
+    lines = []
+    for name in ("multinomial", "bernoulli"):
+        cm = res.confusion[name]
+        lines += [f"{name}: rows = true class, columns = predicted",
+                  f"{'':>10}{'ham':>8}{'spam':>8}",
+                  f"{'ham':>10}{cm[0, 0]:>8}{cm[0, 1]:>8}",
+                  f"{'spam':>10}{cm[1, 0]:>8}{cm[1, 1]:>8}"]
+    return "\n".join(lines)
+
+
+def confusion_figure(res, dpi=80):
+    fig = Figure(figsize=(7, 3), dpi=dpi)
+    axes = fig.subplots(1, 2)
+    for ax, name in zip(axes, ("multinomial", "bernoulli")):
+        cm = res.confusion[name]
+        ax.imshow(cm, cmap="Blues", norm=_LogNorm1())
+        for i in range(2):
+            for j in range(2):
+                ax.text(j, i, str(cm[i, j]), ha="center", va="center", fontsize=12,
+                        color="white" if cm[i, j] > cm.max() / 3 else "black")
+        ax.set_xticks([0, 1], ["ham", "spam"])
+        ax.set_yticks([0, 1], ["ham", "spam"])
+        ax.set_xlabel("predicted")
+        ax.set_ylabel("true")
+        ax.set_title(f"{name}: accuracy {res.accuracy[name]:.3f}", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def _LogNorm1():
+    from matplotlib.colors import LogNorm
+    return LogNorm(vmin=1)
+
+
+def misclassified(res, model="multinomial", n=3):
+    """Up to ``n`` false positives and ``n`` false negatives: (kind, p_spam, text)."""
+    y_te = res.corpus.y[res.test]
+    p = res.proba[model]
+    pred = (p > 0.5).astype(int)
+    out = []
+    for kind, mask in (("ham flagged as spam", (y_te == HAM) & (pred == SPAM)),
+                       ("spam let through", (y_te == SPAM) & (pred == HAM))):
+        for i in np.flatnonzero(mask)[:n]:
+            out.append((kind, float(p[i]), res.corpus.texts[res.test[i]]))
+    return out
+
+
+def misclassified_text(res, model="multinomial", n=3):
+    rows = misclassified(res, model, n)
+    if not rows:
+        return "no misclassified test messages"
+    return "\n".join(f"[{kind}, p(spam) = {p:.3f}] {t}" for kind, p, t in rows)
+
+
+def spam_probability_html(message, res):
+    """The readout of the message box: p(spam | message) under both models."""
+    message = str(message)
+    tokens = text.tokenize(message)
+    known = [t for t in tokens if t in res.vocab.vocabulary_]
+    unknown = [t for t in tokens if t not in res.vocab.vocabulary_]
+    C = res.vocab.transform([message])
+    parts = [f"<b>{html.escape(message) or '(empty message)'}</b><br>"]
+    for name, model in (("multinomial", res.multinomial), ("Bernoulli", res.bernoulli)):
+        s = int(np.flatnonzero(model.classes_ == SPAM)[0])
+        p = float(model.predict_proba(C)[0, s])
+        verdict = "spam" if p > 0.5 else "ham"
+        parts.append(f"{name}: p(spam) = {p:.4f} &rarr; {verdict}<br>")
+    parts.append(f"known words: {html.escape(', '.join(known)) or 'none'}<br>")
+    if unknown:
+        parts.append(f"ignored (not in the vocabulary): {html.escape(', '.join(unknown))}")
+    if not known:
+        parts.append("<i>no known word: the answer is the prior p(spam)</i>")
+    return "".join(parts)
+
+
+def message_box(res, value="Congratulations! You won a free prize, call now"):
+    """A text box; typing updates p(spam | message) for both models."""
+    import ipywidgets as widgets
+
+    box = widgets.Text(value=value, description="message",
+                       layout=widgets.Layout(width="560px"),
+                       continuous_update=True)
+    out = widgets.HTML(spam_probability_html(value, res))
+
+    def on_change(change):
+        out.value = spam_probability_html(change["new"], res)
+
+    box.observe(on_change, names="value")
+    return widgets.VBox([box, out])
+
+
+# ---------------------------------------------------------------------------
+# Continuous features by binning: naive Bayes against GDA
+# ---------------------------------------------------------------------------
+
+def quantile_bins(X_train, X, k):
+    """Bin each column of ``X`` by the quantiles of the same column of ``X_train``.
+
+    Edges are training values at the levels 1/k, ..., (k-1)/k (duplicates and
+    edges at the column minimum dropped, so every bin holds training points);
+    bin ``b`` means ``edge[b-1] <= x < edge[b]``. Returns integer codes of the
+    shape of ``X``, from 0 to (at most) k - 1.
+    """
+    X_train, X = np.asarray(X_train, float), np.asarray(X, float)
+    k = int(k)
+    if k < 2:
+        raise ValueError(f"k (the number of bins) must be at least 2; got {k}.")
+    codes = np.empty(X.shape, dtype=int)
+    levels = np.arange(1, k) / k
+    for j in range(X.shape[1]):
+        edges = np.unique(np.quantile(X_train[:, j], levels, method="inverted_cdf"))
+        edges = edges[edges > X_train[:, j].min()]
+        codes[:, j] = np.searchsorted(edges, X[:, j], side="right")
+    return codes
+
+
+def _folds(y, n_folds, seed):
+    """Stratified fold labels 0..n_folds-1 (seeded)."""
+    rng = np.random.default_rng(seed)
+    fold = np.empty(len(y), dtype=int)
+    for c in np.unique(y):
+        idx = rng.permutation(np.flatnonzero(y == c))
+        fold[idx] = np.arange(len(idx)) % n_folds
+    return fold
+
+
+def cv_accuracies(X, y, bins=(2, 3, 5, 8, 12, 20), n_folds=10, seed=0):
+    """Cross-validated accuracy of GDA and Gaussian naive Bayes on the raw
+    features, and of naive Bayes on the quantile-binned features.
+
+    Naive Bayes on bins uses :class:`genlearn.CategoricalNB` with Laplace
+    smoothing (m = number of bins, p = 1/number of bins). Returns a dict
+    name -> mean accuracy over the folds, and the fold labels.
+    """
+    from ..discriminant import GDA, GaussianNB
+
+    X, y = np.asarray(X, float), np.asarray(y)
+    fold = _folds(y, n_folds, seed)
+    acc = {"GDA (raw)": [], "Gaussian NB (raw)": []}
+    acc.update({f"NB, {k} bins": [] for k in bins})
+    for f in range(n_folds):
+        tr, te = fold != f, fold == f
+        acc["GDA (raw)"].append(GDA().fit(X[tr], y[tr]).score(X[te], y[te]))
+        acc["Gaussian NB (raw)"].append(GaussianNB().fit(X[tr], y[tr]).score(X[te], y[te]))
+        for k in bins:
+            B_tr, B_te = quantile_bins(X[tr], X[tr], k), quantile_bins(X[tr], X[te], k)
+            nb = CategoricalNB(m=k).fit(B_tr, y[tr])
+            acc[f"NB, {k} bins"].append(nb.score(B_te, y[te]))
+    return {name: float(np.mean(v)) for name, v in acc.items()}, fold
+
+
+def cv_text(acc):
+    return "\n".join(f"{name:<20}{a:.6f}" for name, a in acc.items())
+
+
+def make_two_bump_classes(m=600, seed=0):
+    """A data set where the Gaussian assumption fails badly: two features; class
+    0 ~ N(0, 1) in each, class 1 a 50/50 mix of N(-3, 1) and N(+3, 1) in each,
+    features independent given the class. Returns ``(X, y)``."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, size=m)
+    X = rng.standard_normal((m, 2))
+    sign = rng.choice([-3.0, 3.0], size=(m, 2))
+    X[y == 1] += sign[y == 1]
+    return X, y
+
+
+def binning_figure(tumour_acc, bump_acc, dpi=80):
+    """Accuracy against number of bins, with the GDA and Gaussian NB levels."""
+    fig = Figure(figsize=(8, 3.2), dpi=dpi)
+    axes = fig.subplots(1, 2)
+    for ax, acc, title in ((axes[0], tumour_acc, "tumours (30 features)"),
+                           (axes[1], bump_acc, "two bumps vs one (2 features)")):
+        ks = [int(n.split()[1]) for n in acc if n.startswith("NB,")]
+        ax.plot(ks, [acc[f"NB, {k} bins"] for k in ks], "o-", color="tab:green",
+                label="naive Bayes on bins")
+        ax.axhline(acc["GDA (raw)"], color="tab:purple", ls="--", label="GDA, raw")
+        ax.axhline(acc["Gaussian NB (raw)"], color="tab:orange", ls=":",
+                   label="Gaussian NB, raw")
+        ax.set_xlabel("number of bins per feature")
+        ax.set_ylabel("10-fold CV accuracy")
+        ax.set_title(title, fontsize=10)
+    axes[0].legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,641 @@
+"""Plots and widget callbacks for notebook 05: QDA, LDA and Gaussian naive Bayes.
+
+The three Gaussian classifiers share one model, ``x | y=k ~ N(mu_k, Sigma_k)``,
+and differ only in what they assume about the covariance matrices:
+
+==============  ==========================  =======================
+model           covariance                  two-class boundary
+==============  ==========================  =======================
+QDA             one full ``Sigma_k`` each   a conic (quadratic)
+LDA (GDA)       one ``Sigma`` shared        a line (hyperplane)
+naive Bayes     one diagonal ``Sigma_k``    a conic with axes parallel
+                                            to the coordinates
+==============  ==========================  =======================
+
+Everything here is a plain function that returns a matplotlib ``Figure``, a
+table or an ``update`` callback, so that the tests can call exactly what the
+notebook shows.
+
+Functions
+---------
+two_class_example          the seeded two-class data set of the notebook
+plot_assumptions           fitted class contours and boundary of each model, side by side
+quadratic_form             ``(A, b, c)`` of any of the three fitted binary models
+quadratic_form_gap         largest gap between ``x^T A x + b^T x + c`` and the log-odds on a grid
+conic_type                 ellipse, hyperbola, parabola or line, from ``(A, b, c)``
+make_boundary_explorer     figure and ``update(sigma1, sigma2, rho)`` for the slider
+boundary_widget            the same, wired to sliders (for the notebook)
+three_class_example        seeded three-class data
+plot_three_classes         the plane coloured by predicted class, means marked
+too_few_examples           test error as the rare class shrinks (the "walrus" case)
+plot_too_few_examples      the curves of :func:`too_few_examples`
+feature_map                none / squares / quadratic features for logistic regression
+feature_map_models         logistic regression pipelines, one per feature map
+plot_feature_maps          logistic boundaries beside their generative twins
+boundary_agreement         fraction of a grid where two classifiers agree
+cv_models, cv_table        10-fold cross-validated accuracy of the four classifiers
+format_cv_table            the table as fixed-width text
+"""
+import html
+
+import numpy as np
+from matplotlib.colors import LinearSegmentedColormap, ListedColormap
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from .. import gaussian
+from ..datasets import make_gaussian_classes
+from ..discriminant import GDA, QDA, GaussianNB
+from ..logistic import LogisticRegression
+
+__all__ = [
+    "MODEL_NAMES", "make_models", "two_class_example", "plot_assumptions",
+    "quadratic_form", "quadratic_form_gap", "conic_type", "make_boundary_explorer",
+    "boundary_widget", "three_class_example", "plot_three_classes", "too_few_examples",
+    "plot_too_few_examples", "feature_map", "feature_map_models", "plot_feature_maps",
+    "boundary_agreement", "cv_models", "cv_table", "format_cv_table",
+]
+
+CLASS_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c")
+MODEL_NAMES = ("QDA", "LDA", "naive Bayes")
+_ASSUMPTION = {
+    "QDA": r"QDA: one full $\Sigma_k$ per class",
+    "LDA": r"LDA (GDA): one shared $\Sigma$",
+    "naive Bayes": r"naive Bayes: diagonal $\Sigma_k$",
+}
+_POSTERIOR_CMAP = LinearSegmentedColormap.from_list(
+    "two_classes", [CLASS_COLORS[0], "#ffffff", CLASS_COLORS[1]])
+_DPI = 80
+
+
+def make_models(**params):
+    """A fresh ``{name: estimator}`` dict of the three Gaussian classifiers.
+
+    ``params`` (e.g. ``reg=0.1`` or ``priors=[0.5, 0.5]``) go to all three.
+    """
+    return {"QDA": QDA(**params), "LDA": GDA(**params), "naive Bayes": GaussianNB(**params)}
+
+
+# ---------------------------------------------------------------------------
+# Data
+# ---------------------------------------------------------------------------
+
+#: True parameters of the notebook's two-class example: class 1 is wider and
+#: tilted the other way, so that the three assumptions give three different fits.
+EXAMPLE_MU = ((0.0, 0.0), (2.0, 1.0))
+EXAMPLE_SIGMA = (((1.0, 0.6), (0.6, 0.8)), ((1.6, -0.7), (-0.7, 1.2)))
+
+
+def two_class_example(m=300, random_state=0):
+    """The seeded two-class data set of the notebook, ``(X, y)`` with y in {0, 1}."""
+    return make_gaussian_classes(m=m, mu=EXAMPLE_MU, Sigma=EXAMPLE_SIGMA,
+                                 random_state=random_state)
+
+
+def three_class_example(m=300, random_state=1):
+    """Seeded data from three Gaussian classes with different covariances."""
+    mu = ((0.0, 0.0), (3.0, 0.5), (1.0, 3.0))
+    Sigma = (((1.0, 0.3), (0.3, 0.6)),
+             ((0.5, -0.2), (-0.2, 1.2)),
+             ((1.5, 0.6), (0.6, 0.6)))
+    return make_gaussian_classes(m=m, mu=mu, Sigma=Sigma, random_state=random_state)
+
+
+def _whitened(m, n, rng):
+    """``m`` draws from N(0, I) shifted and rotated so that their sample mean is
+    exactly 0 and their (1/m) sample covariance exactly I.
+
+    ``mu + Z @ L.T`` then has MLE mean ``mu`` and MLE covariance ``L L^T``:
+    the fitted model equals the model we asked for, which is what a slider
+    about the *shape* of the boundary needs.
+    """
+    Z = rng.standard_normal((m, n))
+    Z -= Z.mean(axis=0)
+    L = np.linalg.cholesky(Z.T @ Z / m)
+    return np.linalg.solve(L, Z.T).T
+
+
+# ---------------------------------------------------------------------------
+# Grids, contours and the quadratic form
+# ---------------------------------------------------------------------------
+
+def _limits(X, pad=0.15):
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = hi - lo
+    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (lo[1] - pad * span[1], hi[1] + pad * span[1])
+
+
+def _grid(xlim, ylim, num=200):
+    """Mesh ``xx, yy`` and the points as an (num*num, 2) array."""
+    xs = np.linspace(xlim[0], xlim[1], num)
+    ys = np.linspace(ylim[0], ylim[1], num)
+    xx, yy = np.meshgrid(xs, ys)
+    return xx, yy, np.column_stack([xx.ravel(), yy.ravel()])
+
+
+def _class_covariances(model):
+    """The K covariance matrices of a fitted GDA, QDA or GaussianNB."""
+    S = np.asarray(model.Sigma_)
+    K = len(model.classes_)
+    return np.broadcast_to(S, (K,) + S.shape[-2:]) if S.ndim == 2 else S
+
+
+def _ellipse(mu, Sigma, r, num=100):
+    """Points of the contour ``(x - mu)^T Sigma^{-1} (x - mu) = r^2`` (2-D)."""
+    values, vectors = gaussian.principal_axes(Sigma)
+    t = np.linspace(0.0, 2.0 * np.pi, num)
+    circle = np.stack([np.cos(t), np.sin(t)])
+    return (np.asarray(mu)[:, None] + r * vectors @ (np.sqrt(values)[:, None] * circle)).T
+
+
+def quadratic_form(model):
+    """``(A, b, c)`` with log-odds ``log p(y=1|x)/p(y=0|x) = x^T A x + b^T x + c``.
+
+    QDA and GaussianNB have their own ``quadratic_form()``; for GDA (LDA) the
+    log-odds is linear, ``A = 0``, ``b = theta_`` and ``c = theta0_``.
+    """
+    if hasattr(model, "quadratic_form"):
+        A, b, c = model.quadratic_form()
+        return np.asarray(A, dtype=float), np.asarray(b, dtype=float), float(c)
+    theta = np.asarray(model.theta_, dtype=float)
+    return np.zeros((len(theta), len(theta))), theta, float(model.theta0_)
+
+
+def _evaluate_quadratic(A, b, c, X):
+    return np.einsum("ij,jk,ik->i", X, A, X) + X @ b + c
+
+
+def quadratic_form_gap(model, xlim, ylim, num=101):
+    """Largest ``|x^T A x + b^T x + c - decision_function(x)|`` on a ``num x num`` grid."""
+    A, b, c = quadratic_form(model)
+    _, _, P = _grid(xlim, ylim, num)
+    return float(np.max(np.abs(_evaluate_quadratic(A, b, c, P) - model.decision_function(P))))
+
+
+def conic_type(A, b, c, rtol=1e-8):
+    """Name the curve ``x^T A x + b^T x + c = 0`` in the plane.
+
+    The signs of the eigenvalues of the symmetric 2x2 matrix ``A`` decide:
+    same sign -> ellipse, opposite signs -> hyperbola, one zero -> parabola,
+    both zero -> line. Degenerate cases (a point, two crossing or parallel
+    lines, or no boundary at all, when one class wins everywhere) are named too.
+    Eigenvalues below ``rtol`` times the size of the coefficients count as 0.
+
+    Returns
+    -------
+    str
+        One of ``"ellipse"``, ``"hyperbola"``, ``"parabola"``, ``"line"``,
+        ``"point"``, ``"two crossing lines"``, ``"two parallel lines"``,
+        ``"none"``.
+    """
+    A = np.asarray(A, dtype=float)
+    b = np.asarray(b, dtype=float).reshape(-1)
+    if A.shape != (2, 2) or b.shape != (2,):
+        raise ValueError(
+            f"conic_type works in the plane: A must be 2x2 and b have 2 entries; got "
+            f"A of shape {A.shape} and b of shape {b.shape}. Fit the model on two features."
+        )
+    A = (A + A.T) / 2.0
+    lam, vec = np.linalg.eigh(A)
+    scale = max(np.abs(lam).max(), np.linalg.norm(b), abs(c), np.finfo(float).tiny)
+    zero = np.abs(lam) <= rtol * scale
+    if zero.all():
+        return "none" if np.linalg.norm(b) <= rtol * scale else "line"
+    if not zero.any():
+        x0 = -0.5 * np.linalg.solve(A, b)         # centre: where the gradient vanishes
+        f0 = c + 0.5 * b @ x0                      # f(x) = (x-x0)^T A (x-x0) + f0
+        flat = abs(f0) <= rtol * scale
+        if lam[0] * lam[1] > 0:
+            if flat:
+                return "point"
+            return "none" if np.sign(f0) == np.sign(lam[0]) else "ellipse"
+        return "two crossing lines" if flat else "hyperbola"
+    # One zero eigenvalue: f is quadratic along u and linear along v.
+    u, v = (vec[:, 1], vec[:, 0]) if zero[0] else (vec[:, 0], vec[:, 1])
+    lam_u = lam[1] if zero[0] else lam[0]
+    if abs(b @ v) > rtol * scale:
+        return "parabola"
+    disc = (b @ u) ** 2 - 4.0 * lam_u * c
+    if abs(disc) <= rtol * scale ** 2:
+        return "line"
+    return "two parallel lines" if disc > 0 else "none"
+
+
+# ---------------------------------------------------------------------------
+# 1. The three assumptions side by side
+# ---------------------------------------------------------------------------
+
+def _scatter_classes(ax, X, y, size=10):
+    classes = np.unique(y)
+    for k, label in enumerate(classes):
+        rows = y == label
+        ax.scatter(X[rows, 0], X[rows, 1], s=size, color=CLASS_COLORS[k % 3],
+                   edgecolor="none", alpha=0.6, label=f"y = {label}")
+
+
+def plot_assumptions(X, y, radii=(1.0, 2.0)):
+    """Fit QDA, LDA and naive Bayes to ``(X, y)`` and draw, side by side, each
+    model's fitted class contours (Mahalanobis radius 1 and 2) and its boundary.
+
+    Returns
+    -------
+    fig : Figure
+    models : dict name -> fitted estimator
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    models = {name: model.fit(X, y) for name, model in make_models().items()}
+    xlim, ylim = _limits(X)
+    xx, yy, P = _grid(xlim, ylim, 200)
+    fig = Figure(figsize=(12, 4), dpi=_DPI, layout="constrained")
+    axes = fig.subplots(1, 3, sharex=True, sharey=True)
+    for ax, (name, model) in zip(axes, models.items()):
+        _scatter_classes(ax, X, y, size=6)
+        for k, S in enumerate(_class_covariances(model)):
+            for r in radii:
+                E = _ellipse(model.mu_[k], S, r)
+                ax.plot(E[:, 0], E[:, 1], color=CLASS_COLORS[k], lw=1.6)
+            ax.plot(*model.mu_[k], marker="X", ms=10, color=CLASS_COLORS[k], mec="k")
+        ax.contour(xx, yy, model.decision_function(P).reshape(xx.shape), levels=[0.0],
+                   colors="k", linewidths=2)
+        ax.set_title(_ASSUMPTION[name], fontsize=11)
+        ax.set_xlim(xlim)
+        ax.set_ylim(ylim)
+        ax.set_xlabel("$x_1$")
+    axes[0].set_ylabel("$x_2$")
+    axes[0].legend(handles=[
+        Line2D([], [], color=CLASS_COLORS[0], lw=1.6, label="class 0 contours"),
+        Line2D([], [], color=CLASS_COLORS[1], lw=1.6, label="class 1 contours"),
+        Line2D([], [], color="k", lw=2, label="boundary")], loc="lower right", fontsize=8)
+    return fig, models
+
+
+# ---------------------------------------------------------------------------
+# 2. Interactive: the shape of the QDA boundary
+# ---------------------------------------------------------------------------
+
+EXPLORER_MU = ((0.0, 0.0), (2.0, 1.0))
+EXPLORER_XLIM = (-4.5, 6.5)
+EXPLORER_YLIM = (-4.5, 5.5)
+
+
+def make_boundary_explorer(m=120, random_state=0, num=160):
+    """Figure and callback for the boundary slider.
+
+    Class 0 is N((0, 0), I). Class 1 is N((2, 1), Sigma_1) with
+    ``Sigma_1 = gaussian.covariance(sigma1, sigma2, rho)`` set by the sliders.
+    Both samples are whitened (see :func:`_whitened`) so that the fitted means
+    and covariances are exactly the ones asked for: the boundary on screen is
+    the boundary of the true model.
+
+    With ``Sigma_0 = I`` the QDA matrix is ``A = (I - Sigma_1^{-1}) / 2``, so the
+    boundary is an ellipse when both variances of Sigma_1 along its axes are on
+    the same side of 1, a hyperbola when they straddle 1, a parabola when one
+    equals 1, and a line when ``Sigma_1 = I``.
+
+    Returns
+    -------
+    fig : Figure
+    update : callable ``update(sigma1, sigma2, rho) -> str``
+        Refits the three models, redraws posteriors, boundaries and points,
+        and returns an HTML readout naming each boundary's conic.
+    state : dict
+        The artists and the last fitted models (for tests).
+    """
+    rng = np.random.default_rng(random_state)
+    Z0, Z1 = _whitened(m, 2, rng), _whitened(m, 2, rng)
+    X0 = np.asarray(EXPLORER_MU[0]) + Z0
+    y = np.repeat([0, 1], m)
+    xx, yy, P = _grid(EXPLORER_XLIM, EXPLORER_YLIM, num)
+    extent = EXPLORER_XLIM + EXPLORER_YLIM
+
+    fig = Figure(figsize=(12, 4.1), dpi=_DPI, layout="constrained")
+    axes = fig.subplots(1, 3, sharex=True, sharey=True)
+    state = {"axes": axes, "images": {}, "points": {}, "contours": {}, "models": {},
+             "X": None, "y": y}
+    for ax, name in zip(axes, MODEL_NAMES):
+        state["images"][name] = ax.imshow(np.full(xx.shape, 0.5), extent=extent, origin="lower",
+                                          cmap=_POSTERIOR_CMAP, vmin=0, vmax=1, alpha=0.45,
+                                          aspect="auto", interpolation="bilinear")
+        ax.scatter(X0[:, 0], X0[:, 1], s=7, color=CLASS_COLORS[0], edgecolor="none", alpha=0.7)
+        state["points"][name] = ax.scatter(X0[:, 0], X0[:, 1], s=7, color=CLASS_COLORS[1],
+                                           edgecolor="none", alpha=0.7)
+        ax.set_title(_ASSUMPTION[name], fontsize=11)
+        ax.set_xlim(EXPLORER_XLIM)
+        ax.set_ylim(EXPLORER_YLIM)
+        ax.set_xlabel("$x_1$")
+    axes[0].set_ylabel("$x_2$")
+
+    def update(sigma1=2.0, sigma2=0.5, rho=0.0):
+        Sigma1 = gaussian.covariance(sigma1, sigma2, rho)
+        X1 = np.asarray(EXPLORER_MU[1]) + Z1 @ np.linalg.cholesky(Sigma1).T
+        X = np.vstack([X0, X1])
+        state["X"] = X
+        rows = []
+        for ax, (name, model) in zip(axes, make_models().items()):
+            model.fit(X, y)
+            state["models"][name] = model
+            posterior = model.predict_proba(P)[:, 1].reshape(xx.shape)
+            state["images"][name].set_data(posterior)
+            state["points"][name].set_offsets(X1)
+            old = state["contours"].get(name)
+            if old is not None:
+                old.remove()
+            state["contours"][name] = ax.contour(xx, yy, posterior, levels=[0.5],
+                                                 colors="k", linewidths=2)
+            A, b, c = quadratic_form(model)
+            kind = conic_type(A, b, c)
+            eig = np.linalg.eigvalsh(A)
+            rows.append((name, eig, kind, model.score(X, y)))
+        axes[0].set_title(f"{_ASSUMPTION['QDA']}\nboundary: {rows[0][2]}", fontsize=11)
+        axes[2].set_title(f"{_ASSUMPTION['naive Bayes']}\nboundary: {rows[2][2]}", fontsize=11)
+        axes[1].set_title(f"{_ASSUMPTION['LDA']}\nboundary: {rows[1][2]}", fontsize=11)
+        return _explorer_readout(Sigma1, rows)
+
+    return fig, update, state
+
+
+def _explorer_readout(Sigma1, rows):
+    var = np.linalg.eigvalsh(Sigma1)
+    side = ["below 1" if v < 1 - 1e-9 else "above 1" if v > 1 + 1e-9 else "equal to 1" for v in var]
+    lines = [
+        "<b>Σ<sub>1</sub></b> = [[{:.3f}, {:.3f}], [{:.3f}, {:.3f}]]".format(*Sigma1.ravel()),
+        f"variances of Σ<sub>1</sub> along its axes: {var[0]:.3f} ({side[0]}), "
+        f"{var[1]:.3f} ({side[1]}); Σ<sub>0</sub> = I",
+        "<table><tr><th>model</th><th>eigenvalues of A</th><th>boundary</th>"
+        "<th>training accuracy</th></tr>",
+    ]
+    for name, eig, kind, acc in rows:
+        eig = np.where(np.abs(eig) < 5e-13, 0.0, eig)
+        lines.append(f"<tr><td>{html.escape(name)}</td><td>{eig[0]:+.3f}, {eig[1]:+.3f}</td>"
+                     f"<td><b>{kind}</b></td><td>{acc:.3f}</td></tr>")
+    lines.append("</table>")
+    return "<br>".join(lines[:2]) + "<br>" + "".join(lines[2:])
+
+
+def boundary_widget(**kwargs):
+    """The explorer wired to three sliders; returns the ipywidgets box to display."""
+    from .live import LiveFigure, interactive_panel, slider
+
+    fig, update, _ = make_boundary_explorer(**kwargs)
+    live = LiveFigure(fig)
+    return interactive_panel(
+        update, live,
+        sigma1=slider(2.0, 0.5, 2.5, 0.05, "σ₁ (class 1, x₁)"),
+        sigma2=slider(0.5, 0.5, 2.5, 0.05, "σ₂ (class 1, x₂)"),
+        rho=slider(0.0, -0.8, 0.8, 0.05, "ρ (class 1)"),
+    )
+
+
+# ---------------------------------------------------------------------------
+# 3. Three classes
+# ---------------------------------------------------------------------------
+
+def plot_three_classes(X, y, num=250):
+    """The plane coloured by each model's predicted class, with the fitted means.
+
+    Returns
+    -------
+    fig : Figure
+    models : dict name -> fitted estimator
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    K = len(np.unique(y))
+    models = {name: model.fit(X, y) for name, model in make_models().items()}
+    xlim, ylim = _limits(X)
+    xx, yy, P = _grid(xlim, ylim, num)
+    cmap = ListedColormap(CLASS_COLORS[:K])
+    fig = Figure(figsize=(12, 4), dpi=_DPI, layout="constrained")
+    axes = fig.subplots(1, 3, sharex=True, sharey=True)
+    for ax, (name, model) in zip(axes, models.items()):
+        pred = np.searchsorted(model.classes_, model.predict(P)).reshape(xx.shape)
+        ax.imshow(pred, extent=xlim + ylim, origin="lower", cmap=cmap, vmin=-0.5,
+                  vmax=K - 0.5, alpha=0.3, aspect="auto", interpolation="nearest")
+        _scatter_classes(ax, X, y, size=7)
+        for k in range(K):
+            ax.plot(*model.mu_[k], marker="X", ms=13, color=CLASS_COLORS[k], mec="k", mew=1.5)
+        ax.set_title(f"{_ASSUMPTION[name]}\ntraining accuracy {model.score(X, y):.3f}",
+                     fontsize=11)
+        ax.set_xlim(xlim)
+        ax.set_ylim(ylim)
+        ax.set_xlabel("$x_1$")
+    axes[0].set_ylabel("$x_2$")
+    return fig, models
+
+
+# ---------------------------------------------------------------------------
+# 4. Too few examples of one class
+# ---------------------------------------------------------------------------
+
+def too_few_examples(n=10, sizes=(5, 8, 11, 12, 15, 20, 30, 50, 100, 200), m_common=200,
+                     reps=20, reg=0.1, m_test=2000, random_state=0):
+    """Test error of LDA, QDA, regularised QDA and naive Bayes as class 1 shrinks.
+
+    Class 0 ("the common animal") has ``m_common`` training examples from
+    N(0, I); class 1 ("the walrus") has ``size`` examples from
+    N(delta, Sigma_1), with ``delta = (0.6, ..., 0.6)`` and Sigma_1 diagonal
+    with variances spread from 0.4 to 2.5: QDA's assumption is the true one.
+    Every model is told equal priors, and the error is measured on a balanced
+    test set of ``m_test`` examples per class, so only the covariance estimates
+    differ. Each point is the mean over ``reps`` training sets.
+
+    QDA without regularisation needs more than ``n`` examples in each class
+    (otherwise its Sigma_k is singular); those entries are NaN and counted in
+    ``failed``.
+
+    Returns
+    -------
+    dict with keys ``sizes`` (array), ``errors`` (dict name -> mean test error
+    per size), ``failed`` (dict name -> number of failed fits per size) and
+    ``bayes`` (error of the true model on the test set: the best possible).
+    """
+    rng = np.random.default_rng(random_state)
+    mu1 = np.full(n, 0.6)
+    Sigma1 = np.diag(np.linspace(0.4, 2.5, n))
+    Sigma0 = np.eye(n)
+    X_test = np.vstack([gaussian.sample(np.zeros(n), Sigma0, m_test, rng),
+                        gaussian.sample(mu1, Sigma1, m_test, rng)])
+    y_test = np.repeat([0, 1], m_test)
+    bayes_pred = (gaussian.logpdf(X_test, mu1, Sigma1)
+                  > gaussian.logpdf(X_test, np.zeros(n), Sigma0)).astype(int)
+    labels = ("LDA", "QDA", f"QDA, reg={reg:g}", "naive Bayes")
+    errors = {k: np.zeros(len(sizes)) for k in labels}
+    failed = {k: np.zeros(len(sizes), dtype=int) for k in labels}
+    priors = [0.5, 0.5]
+    for i, size in enumerate(sizes):
+        for _ in range(reps):
+            X = np.vstack([gaussian.sample(np.zeros(n), Sigma0, m_common, rng),
+                           gaussian.sample(mu1, Sigma1, int(size), rng)])
+            y = np.repeat([0, 1], [m_common, int(size)])
+            models = {"LDA": GDA(priors=priors), "QDA": QDA(priors=priors),
+                      labels[2]: QDA(priors=priors, reg=reg),
+                      "naive Bayes": GaussianNB(priors=priors)}
+            for name, model in models.items():
+                try:
+                    model.fit(X, y)
+                except ValueError:
+                    failed[name][i] += 1
+                    continue
+                errors[name][i] += 1.0 - model.score(X_test, y_test)
+    for name in labels:
+        ok = reps - failed[name]
+        errors[name] = np.where(ok > 0, errors[name] / np.maximum(ok, 1), np.nan)
+    return {"sizes": np.asarray(sizes), "errors": errors, "failed": failed,
+            "bayes": float(np.mean(bayes_pred != y_test)), "n": n, "reps": reps}
+
+
+def plot_too_few_examples(result):
+    """Mean test error against the size of the rare class (log scale)."""
+    fig = Figure(figsize=(7.5, 4.2), dpi=_DPI, layout="constrained")
+    ax = fig.subplots()
+    styles = {"LDA": dict(color="C2", marker="s"), "QDA": dict(color="C3", marker="o"),
+              "naive Bayes": dict(color="C4", marker="^")}
+    for name, err in result["errors"].items():
+        style = styles.get(name, dict(color="C0", marker="D", ls="--"))
+        ax.plot(result["sizes"], err, label=name, lw=2, ms=5, **style)
+    ax.axhline(result["bayes"], color="0.4", ls=":", lw=1.5, label="true model (Bayes error)")
+    ax.axvline(result["n"] + 0.5, color="0.7", lw=1)
+    ax.text(result["n"] + 0.7, ax.get_ylim()[1], f" m₁ > n = {result['n']}",
+            va="top", fontsize=9, color="0.4")
+    ax.set_xscale("log")
+    ax.set_xlabel("training examples of the rare class, $m_1$")
+    ax.set_ylabel(f"test error (mean of {result['reps']} runs)")
+    ax.set_title(f"Too few examples of one class, n = {result['n']} features", fontsize=11)
+    ax.legend(fontsize=9)
+    return fig
+
+
+# ---------------------------------------------------------------------------
+# 5. Logistic regression with feature maps
+# ---------------------------------------------------------------------------
+
+FEATURE_MAPS = ("none", "squares", "quadratic")
+
+
+def feature_map(X, kind="quadratic"):
+    """Map the rows of ``X`` (m, n) to new features for logistic regression.
+
+    ``"none"``: ``x`` itself. ``"squares"``: ``x`` and ``x_j^2`` (no products, the
+    naive Bayes shape: ``A`` diagonal). ``"quadratic"``: ``x``, ``x_j^2`` and every
+    product ``x_j x_l`` with ``j < l`` (the QDA shape: ``A`` full).
+    """
+    X = np.asarray(X, dtype=float)
+    if kind not in FEATURE_MAPS:
+        raise ValueError(f"kind must be one of {FEATURE_MAPS}; got {kind!r}.")
+    if kind == "none":
+        return X
+    parts = [X, X ** 2]
+    if kind == "quadratic":
+        j, l = np.triu_indices(X.shape[1], k=1)
+        parts.append(X[:, j] * X[:, l])
+    return np.hstack(parts)
+
+
+def feature_map_models(**params):
+    """``{kind: Pipeline(feature map, genlearn LogisticRegression(**params))}``."""
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import FunctionTransformer
+
+    return {kind: make_pipeline(FunctionTransformer(feature_map, kw_args={"kind": kind}),
+                                LogisticRegression(**params))
+            for kind in FEATURE_MAPS}
+
+
+_TWIN = {"none": "LDA", "quadratic": "QDA", "squares": "naive Bayes"}
+
+
+def boundary_agreement(a, b, X):
+    """Fraction of the rows of ``X`` that classifiers ``a`` and ``b`` label alike."""
+    return float(np.mean(a.predict(X) == b.predict(X)))
+
+
+def plot_feature_maps(X, y, num=200):
+    """Logistic regression with each feature map beside its generative twin.
+
+    Returns
+    -------
+    fig : Figure
+    agreement : dict kind -> fraction of the plotting grid where the logistic
+        model and its twin predict the same class
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    generative = {name: model.fit(X, y) for name, model in make_models().items()}
+    logistic = {kind: model.fit(X, y) for kind, model in feature_map_models().items()}
+    xlim, ylim = _limits(X)
+    xx, yy, P = _grid(xlim, ylim, num)
+    fig = Figure(figsize=(12, 4), dpi=_DPI, layout="constrained")
+    axes = fig.subplots(1, 3, sharex=True, sharey=True)
+    agreement = {}
+    titles = {"none": "logistic, $x$", "quadratic": "logistic, $x$, $x_j^2$, $x_1 x_2$",
+              "squares": "logistic, $x$, $x_j^2$"}
+    for ax, kind in zip(axes, ("none", "quadratic", "squares")):
+        twin = generative[_TWIN[kind]]
+        agreement[kind] = boundary_agreement(logistic[kind], twin, P)
+        _scatter_classes(ax, X, y, size=6)
+        for model, style in ((logistic[kind], "solid"), (twin, "dashed")):
+            f = model.predict_proba(P)[:, 1].reshape(xx.shape)
+            ax.contour(xx, yy, f, levels=[0.5], colors="k", linewidths=2, linestyles=style)
+        ax.set_title(f"{titles[kind]}  vs  {_TWIN[kind]}\nsame label on "
+                     f"{100 * agreement[kind]:.1f}% of the plane", fontsize=11)
+        ax.set_xlim(xlim)
+        ax.set_ylim(ylim)
+        ax.set_xlabel("$x_1$")
+    axes[0].set_ylabel("$x_2$")
+    axes[0].legend(handles=[Line2D([], [], color="k", lw=2, label="logistic regression"),
+                            Line2D([], [], color="k", lw=2, ls="--", label="generative twin")],
+                   loc="lower right", fontsize=8)
+    return fig, agreement
+
+
+# ---------------------------------------------------------------------------
+# 6. Choosing by cross-validation
+# ---------------------------------------------------------------------------
+
+def cv_models(C=1.0):
+    """The four contenders, as scikit-learn-compatible estimators.
+
+    Logistic regression is penalised (``C``) and fitted on standardised
+    features: the wine classes are linearly separable, where the unpenalised
+    fit has no finite optimum. The Gaussian models do not care about the scale
+    of the features, so they get the raw data.
+    """
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    return {"LDA (GDA)": GDA(), "QDA": QDA(), "naive Bayes": GaussianNB(),
+            "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(C=C))}
+
+
+def cv_folds(n_splits=10, random_state=0):
+    """Stratified, shuffled folds with a fixed seed (the same for every model)."""
+    from sklearn.model_selection import StratifiedKFold
+
+    return StratifiedKFold(n_splits=n_splits, shuffle=True, random_state=random_state)
+
+
+def cv_table(X, y, models=None, cv=None):
+    """Cross-validated accuracy of each model on the same folds.
+
+    Returns
+    -------
+    dict name -> ndarray of shape (n_splits,): the accuracy on each fold.
+    """
+    from sklearn.model_selection import cross_val_score
+
+    models = cv_models() if models is None else models
+    cv = cv_folds() if cv is None else cv
+    return {name: cross_val_score(model, X, y, cv=cv) for name, model in models.items()}
+
+
+def format_cv_table(scores):
+    """Fixed-width text: mean, standard deviation, worst fold, and the winner."""
+    width = max(len(name) for name in scores)
+    k = len(next(iter(scores.values())))
+    lines = [f"{'model':<{width}}  mean acc.  std    worst fold  ({k} folds)"]
+    for name, s in scores.items():
+        lines.append(f"{name:<{width}}  {s.mean():.4f}     {s.std():.4f} {s.min():.4f}")
+    best = max(scores, key=lambda name: scores[name].mean())
+    lines.append(f"winner: {best} ({scores[best].mean():.4f})")
+    return "\n".join(lines)

@@ -1,0 +1,520 @@
+"""Gaussian generative classifiers: GDA (LDA), QDA and Gaussian naive Bayes.
+
+All three model ``y ~ Categorical(phi)`` and ``x | y=k ~ N(mu_k, Sigma_k)`` and
+fit by maximum likelihood:
+
+* ``phi_k`` = fraction of the training examples in class k,
+* ``mu_k``  = mean of the examples in class k,
+* ``Sigma`` = average outer product of the deviations from the class means.
+
+They differ in one thing only, how Sigma is estimated from the per-class
+scatter matrices ``S_k = sum_{i: y_i = k} (x_i - mu_k)(x_i - mu_k)^T``:
+
+=============  ==========================  ===========================
+model          Sigma                       decision boundary
+=============  ==========================  ===========================
+GDA  (LDA)     one shared: (sum_k S_k)/m   linear (a hyperplane)
+QDA            one per class: S_k / m_k    quadratic
+GaussianNB     diag(S_k) / m_k per class   quadratic, axis-aligned
+=============  ==========================  ===========================
+
+so the shared class :class:`GaussianClassifier` does everything else: one
+pass over the data for the sufficient statistics, the Cholesky factor of each
+Sigma (never its inverse in a hot path), and ``log p(x, y=k)`` in log space.
+"""
+import numpy as np
+from scipy.linalg import cho_solve, solve_triangular
+
+from ._base import GenerativeClassifier, logsumexp
+from ._validation import check_is_fitted, check_X, check_X_y
+from .gaussian import _describe_singular
+
+__all__ = ["GDA", "QDA", "GaussianNB", "GaussianClassifier"]
+
+_LOG_2PI = np.log(2.0 * np.pi)
+# A feature whose variance left after regressing on the other features is at
+# most this fraction of its own variance makes Sigma (numerically) singular.
+_SINGULAR_RTOL = 1e-10
+
+
+def _class_statistics(X, y, K, diagonal):
+    """Counts, means and scatter matrices of every class, in one pass over ``X``.
+
+    ``X`` is read in blocks of rows that fit in cache.  Each block is shifted
+    by a rough centre of the data before squares are summed, so that features
+    with large means lose no precision (sums of squares of raw values cancel).
+
+    Returns
+    -------
+    counts : (K,) number of examples m_k in each class
+    mu : (K, n) class means
+    scatter : (K, n, n) ``S_k = sum_{y_i = k} (x_i - mu_k)(x_i - mu_k)^T``,
+        or only its diagonal, shape (K, n), when ``diagonal`` is true.
+    """
+    m, n = X.shape
+    shift = X[:: max(1, m // 1024)].mean(axis=0)
+    counts = np.bincount(y, minlength=K).astype(float)
+    sums = np.zeros((K, n))
+    squares = np.zeros((K, n) if diagonal else (K, n, n))
+    rows = max(1024, 2 ** 17 // max(n, 1))  # about 1 MB of X per block
+    for start in range(0, m, rows):
+        block = X[start:start + rows] - shift
+        yb = y[start:start + rows]
+        for k in range(K):
+            Xk = block[yb == k] if K > 1 else block
+            sums[k] += Xk.sum(axis=0)
+            squares[k] += np.einsum("ij,ij->j", Xk, Xk) if diagonal else Xk.T @ Xk
+    # Move from the shift to the class means: S_k = sum (x-c)(x-c)^T - m_k d d^T
+    # with d = mu_k - c = sums_k / m_k.
+    d = sums / counts[:, None]
+    if diagonal:
+        scatter = squares - counts[:, None] * d * d
+    else:
+        scatter = squares - counts[:, None, None] * d[:, :, None] * d[:, None, :]
+        scatter = (scatter + scatter.transpose(0, 2, 1)) / 2.0
+    return counts, shift + d, np.maximum(scatter, 0.0) if diagonal else scatter
+
+
+def _label(c):
+    """A class label as it would be typed: 'spam' or 3 (not np.str_('spam'))."""
+    return repr(c.item() if isinstance(c, np.generic) else c)
+
+
+class GaussianClassifier(GenerativeClassifier):
+    """Shared code of GDA, QDA and GaussianNB; subclasses only estimate Sigma.
+
+    A subclass sets ``_diagonal`` (keep only variances) and implements
+    ``_estimate_Sigma(counts, scatter)``, returning one (n, n) matrix shared
+    by all classes or a stack (K, n, n) of per-class matrices (for the diagonal
+    model, the variances (K, n)), and ``_min_examples(n)``.
+    """
+
+    _diagonal = False
+
+    def __init__(self, priors=None, reg=0.0):
+        self.priors = priors
+        self.reg = reg
+
+    # -- the one model-specific step ------------------------------------------
+    def _estimate_Sigma(self, counts, scatter):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _min_examples(self, n):
+        """Examples a class needs for its Sigma to be nonsingular without ``reg``."""
+        return 1
+
+    # -- fitting ---------------------------------------------------------------
+    def fit(self, X, y):
+        """Fit phi, mu and Sigma by maximum likelihood.
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Class labels (numbers or strings); at least two classes.
+
+        Returns
+        -------
+        self
+        """
+        reg = self._check_reg()
+        X, classes, y_index = check_X_y(X, y, estimator=self)
+        m, n = X.shape
+        K = len(classes)
+        phi = self._check_priors(K)
+
+        counts, mu, scatter = _class_statistics(X, y_index, K, self._diagonal)
+        self._check_counts(classes, counts, n, m, reg)
+        Sigma = self._estimate_Sigma(counts, scatter)
+        # Variance of each feature over all the data: the yardstick for "constant".
+        spread = np.einsum("kjj->kj", scatter) if not self._diagonal else scatter
+        mean = counts @ mu / m
+        scale = (spread.sum(axis=0) + counts @ (mu - mean) ** 2) / m
+        shared = Sigma.ndim == (1 if self._diagonal else 2)
+        stack = Sigma[None] if shared else Sigma
+        if self._diagonal:
+            stack = stack + reg
+            self._check_variances(classes, stack, reg, scale)
+            # L is diagonal: keep 1 / sqrt(variance) per class and feature.
+            self._whiten = 1.0 / np.sqrt(stack)
+            self._half_logdet = 0.5 * np.log(stack).sum(axis=1)
+            Sigma_out = np.stack([np.diag(v) for v in stack])
+        else:
+            stack = stack + reg * np.eye(n)
+            Ls = [self._cholesky(S, classes[k] if not shared else None, reg, scale)
+                  for k, S in enumerate(stack)]
+            # Whitening matrix L^{-1}: one triangular solve per class here, so
+            # that predicting is a single matrix product per class.
+            self._whiten = np.stack([solve_triangular(L, np.eye(n), lower=True) for L in Ls])
+            self._half_logdet = np.array([np.log(np.diag(L)).sum() for L in Ls])
+            self._chol = np.stack(Ls)
+            Sigma_out = stack[0] if shared else stack
+
+        self.classes_ = classes
+        self.class_count_ = counts
+        self.n_features_in_ = n
+        self.phi_ = phi if phi is not None else counts / m
+        self.mu_ = mu
+        self.Sigma_ = Sigma_out
+        self._shared = shared
+        self._whiten_mu = np.einsum("kij,kj->ki", self._whiten, mu) if not self._diagonal \
+            else None
+        self._after_fit()
+        return self
+
+    def _after_fit(self):
+        pass
+
+    def _check_reg(self):
+        reg = self.reg
+        if (isinstance(reg, (bool, np.bool_)) or not np.isscalar(reg)
+                or not np.isfinite(reg) or reg < 0):
+            raise ValueError(
+                f"reg must be a finite number >= 0 (it is added to the diagonal of each "
+                f"Sigma); got {reg!r}. Try reg=0 (pure MLE) or a small value like 1e-6."
+            )
+        return float(reg)
+
+    def _check_priors(self, K):
+        if self.priors is None:
+            return None
+        try:
+            p = np.asarray(self.priors, dtype=float).reshape(-1)
+        except (TypeError, ValueError):
+            p = np.array([np.nan])
+        if p.shape != (K,) or not np.isfinite(p).all() or (p <= 0).any() \
+                or abs(p.sum() - 1.0) > 1e-8:
+            raise ValueError(
+                f"priors must be {K} positive numbers summing to 1, one per class in "
+                f"sorted label order; got {self.priors!r}. Use priors=None to take the "
+                "class fractions of the training data."
+            )
+        return p
+
+    def _check_counts(self, classes, counts, n, m, reg):
+        need = self._min_examples(n)
+        if reg > 0:
+            return
+        few = np.flatnonzero(counts < need)
+        if few.size:
+            k = few[0]
+            raise ValueError(
+                f"class {_label(classes[k])} has only {int(counts[k])} example(s), but "
+                f"{type(self).__name__} needs at least {need} per class to estimate its "
+                f"covariance matrix with {n} feature(s). Collect more examples, use a model "
+                "with fewer parameters (GDA or GaussianNB), or set reg > 0, e.g. reg=1e-6."
+            )
+        if self._shared_model() and m - len(classes) < n:
+            raise ValueError(
+                f"GDA needs at least n + K = {n + len(classes)} examples to estimate a "
+                f"shared {n}x{n} covariance matrix, but got {m}. Collect more examples, "
+                "use fewer features, or set reg > 0, e.g. reg=1e-6."
+            )
+
+    def _shared_model(self):
+        return False
+
+    def _cholesky(self, S, label, reg, scale):
+        """Cholesky factor of ``S``, or a ValueError naming the features that make it singular.
+
+        ``S`` counts as singular when a feature is constant (its variance is at most
+        a tiny fraction of its variance over all the data, ``scale``), or when the
+        part of a feature's variance not explained by the other features is tiny.
+        """
+        constant = reg == 0 and (np.diag(S) <= _SINGULAR_RTOL * scale).any()
+        try:
+            L = np.linalg.cholesky(S)
+        except np.linalg.LinAlgError:
+            L = None
+        if constant or L is None or (np.diag(L) ** 2 <= _SINGULAR_RTOL * np.diag(S)).any():
+            where = "the shared Sigma" if label is None else f"Sigma of class {_label(label)}"
+            what = _describe_singular(S, tol=_SINGULAR_RTOL,
+                                      scale=scale if reg == 0 else None)
+            if what.endswith("constant"):
+                what += " within every class" if label is None else " within that class"
+            fix = ("increase reg" if reg > 0 else
+                   "set reg > 0 (e.g. reg=1e-6; it is added to the diagonal of Sigma)")
+            raise ValueError(
+                f"{where} is singular: {what}. Drop or combine those features, or {fix}."
+            )
+        return L
+
+    def _check_variances(self, classes, var, reg, scale):
+        zero = var <= _SINGULAR_RTOL * scale
+        if reg == 0 and zero.any():
+            k, j = np.argwhere(zero)[0]
+            fix = ("increase reg" if reg > 0 else
+                   "set reg > 0 (e.g. reg=1e-9 times the variance scale; it is added to "
+                   "every variance)")
+            raise ValueError(
+                f"Sigma of class {_label(classes[k])} is singular: feature {j} is constant within "
+                f"that class (variance 0), so its density there is infinitely peaked. "
+                f"Drop the feature or {fix}."
+            )
+
+    # -- prediction ------------------------------------------------------------
+    def _mahalanobis(self, X):
+        """Squared Mahalanobis distance of each row to each class mean, shape (m, K)."""
+        K = len(self.classes_)
+        out = np.empty((X.shape[0], K))
+        for k in range(K):
+            if self._diagonal:
+                Z = (X - self.mu_[k]) * self._whiten[k]
+            else:
+                j = 0 if self._shared else k
+                Z = X @ self._whiten[j].T
+                Z -= self._whiten_mu[k]
+            out[:, k] = np.einsum("ij,ij->i", Z, Z)
+        return out
+
+    def predict_joint_log_proba(self, X):
+        """``log p(x, y=k) = log phi_k + log N(x; mu_k, Sigma_k)`` for each row and class.
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+
+        Returns
+        -------
+        ndarray of shape (m, K)
+        """
+        check_is_fitted(self)
+        X = check_X(X, n_features=self.n_features_in_, estimator=self)
+        half_logdet = np.broadcast_to(self._half_logdet, (len(self.classes_),))
+        n = self.n_features_in_
+        return (np.log(self.phi_) - half_logdet - 0.5 * n * _LOG_2PI
+                - 0.5 * self._mahalanobis(X))
+
+    def _posterior_scores(self, X):
+        """``log p(x, y=k)`` up to a term that is the same for every class."""
+        return self.predict_joint_log_proba(X)
+
+    def predict_log_proba(self, X):
+        """Log posterior ``log p(y=k | x)``, shape (m, K), by Bayes' rule in log space."""
+        s = self._posterior_scores(X)
+        return s - logsumexp(s, axis=1, keepdims=True)
+
+    def predict(self, X):
+        """The class with the largest posterior probability, shape (m,)."""
+        scores = self._posterior_scores(X)
+        return self.classes_[np.argmax(scores, axis=1)]
+
+    def decision_function(self, X):
+        """Log-odds ``log p(y=1|x) / p(y=0|x)`` (m,) for two classes; else (m, K) scores."""
+        s = self._posterior_scores(X)
+        return s[:, 1] - s[:, 0] if s.shape[1] == 2 else s
+
+    def quadratic_form(self):
+        """Log-odds of a binary model as ``x^T A x + b^T x + c``.
+
+        With ``P_k = Sigma_k^{-1}`` (small n x n inverses, computed once for display)::
+
+            A = -1/2 (P_1 - P_0)
+            b = P_1 mu_1 - P_0 mu_0
+            c = -1/2 (mu_1^T P_1 mu_1 - mu_0^T P_0 mu_0)
+                - 1/2 log(det Sigma_1 / det Sigma_0) + log(phi_1 / phi_0)
+
+        For GDA (one shared Sigma) ``A`` is exactly zero: the boundary is linear.
+
+        Returns
+        -------
+        A : ndarray of shape (n, n)
+        b : ndarray of shape (n,)
+        c : float
+        """
+        check_is_fitted(self)
+        if len(self.classes_) != 2:
+            raise ValueError(
+                f"quadratic_form() describes the log-odds of two classes, but this model has "
+                f"{len(self.classes_)}: fit it on two classes (e.g. one class versus the rest)."
+            )
+        n = self.n_features_in_
+        if self._diagonal:
+            P = [np.diag(w ** 2) for w in self._whiten]
+        else:
+            P = [cho_solve((L, True), np.eye(n)) for L in self._chol]
+            if self._shared:
+                P = [P[0], P[0]]
+        mu0, mu1 = self.mu_
+        hl = np.broadcast_to(self._half_logdet, (2,))
+        A = -0.5 * (P[1] - P[0])
+        b = P[1] @ mu1 - P[0] @ mu0
+        c = (-0.5 * (mu1 @ P[1] @ mu1 - mu0 @ P[0] @ mu0) - (hl[1] - hl[0])
+             + np.log(self.phi_[1] / self.phi_[0]))
+        return A, b, float(c)
+
+
+class GDA(GaussianClassifier):
+    """Gaussian discriminant analysis: one covariance matrix shared by all classes.
+
+    The CS229 model, also called linear discriminant analysis (LDA)::
+
+        y ~ Categorical(phi),   x | y=k ~ N(mu_k, Sigma)
+
+    With a shared Sigma the quadratic terms cancel in the log-odds, so the
+    posterior of a binary GDA is a logistic function of x:
+    ``p(y=1 | x) = sigmoid(theta^T x + theta0)``.
+
+    Parameters
+    ----------
+    priors : array-like of shape (K,), default=None
+        Class probabilities phi; ``None`` takes the class fractions of ``y``.
+    reg : float, default=0.0
+        Added to the diagonal of Sigma (use it when Sigma is singular).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+        Class labels, sorted.
+    class_count_ : ndarray of shape (K,)
+        Training examples m_k in each class.
+    phi_ : ndarray of shape (K,)
+        Class prior probabilities.
+    mu_ : ndarray of shape (K, n)
+        Class means.
+    Sigma_ : ndarray of shape (n, n)
+        The shared covariance matrix ``(1/m) sum_i (x_i - mu_{y_i})(x_i - mu_{y_i})^T``
+        (plus ``reg`` on the diagonal).
+    theta_ : ndarray of shape (n,)
+        Two classes only: ``Sigma^{-1} (mu_1 - mu_0)``.
+    theta0_ : float
+        Two classes only: ``-1/2 (mu_1^T Sigma^{-1} mu_1 - mu_0^T Sigma^{-1} mu_0)
+        + log(phi_1 / phi_0)``.
+    n_features_in_ : int
+        Number of features n seen in fit.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from genlearn import GDA
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [3.0, 3.0], [4.0, 3.0], [3.0, 4.0]])
+    >>> y = np.array([0, 0, 0, 1, 1, 1])
+    >>> model = GDA().fit(X, y)
+    >>> model.mu_
+    array([[0.33333333, 0.33333333],
+           [3.33333333, 3.33333333]])
+    >>> model.predict([[1.0, 1.0], [3.0, 2.0]])
+    array([0, 1])
+    """
+
+    def _estimate_Sigma(self, counts, scatter):
+        return scatter.sum(axis=0) / counts.sum()
+
+    def _shared_model(self):
+        return True
+
+    def _after_fit(self):
+        # Linear scores: log p(x, y=k) = x^T w_k + b_k + (the same for every class),
+        # with w_k = Sigma^{-1} mu_k and b_k = -1/2 mu_k^T w_k + log phi_k.
+        W = cho_solve((self._chol[0], True), self.mu_.T).T
+        self._lin_W = W
+        self._lin_b = -0.5 * np.einsum("kj,kj->k", self.mu_, W) + np.log(self.phi_)
+        if len(self.classes_) == 2:
+            self.theta_ = W[1] - W[0]
+            self.theta0_ = float(self._lin_b[1] - self._lin_b[0])
+        else:
+            for name in ("theta_", "theta0_"):
+                self.__dict__.pop(name, None)
+
+    def _posterior_scores(self, X):
+        check_is_fitted(self)
+        X = check_X(X, n_features=self.n_features_in_, estimator=self)
+        return X @ self._lin_W.T + self._lin_b
+
+
+class QDA(GaussianClassifier):
+    """Quadratic discriminant analysis: one full covariance matrix per class.
+
+    ::
+
+        y ~ Categorical(phi),   x | y=k ~ N(mu_k, Sigma_k)
+
+    The log-odds are a quadratic function of x (see :meth:`quadratic_form`).
+    Each class needs more examples than features (m_k >= n + 1) for its
+    Sigma_k to be invertible, unless ``reg > 0``.
+
+    Parameters
+    ----------
+    priors : array-like of shape (K,), default=None
+        Class probabilities phi; ``None`` takes the class fractions of ``y``.
+    reg : float, default=0.0
+        Added to the diagonal of every Sigma_k.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+    class_count_ : ndarray of shape (K,)
+    phi_ : ndarray of shape (K,)
+    mu_ : ndarray of shape (K, n)
+    Sigma_ : ndarray of shape (K, n, n)
+        ``Sigma_k = (1/m_k) sum_{y_i = k} (x_i - mu_k)(x_i - mu_k)^T`` (the MLE,
+        divided by m_k, not m_k - 1), plus ``reg`` on the diagonal.
+    n_features_in_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from genlearn import QDA
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.vstack([rng.normal(0, 1, (50, 2)), rng.normal(0, 3, (50, 2))])
+    >>> y = np.repeat(["narrow", "wide"], 50)
+    >>> QDA().fit(X, y).predict([[0.0, 0.0], [6.0, 6.0]])
+    array(['narrow', 'wide'], dtype='<U6')
+    """
+
+    def _estimate_Sigma(self, counts, scatter):
+        return scatter / counts[:, None, None]
+
+    def _min_examples(self, n):
+        return n + 1
+
+
+class GaussianNB(GaussianClassifier):
+    """Gaussian naive Bayes: one diagonal covariance matrix per class.
+
+    The naive Bayes assumption (features independent given the class) makes
+    each Sigma_k diagonal, so only n variances per class are estimated::
+
+        x_j | y=k ~ N(mu_kj, sigma_kj^2), independently for j = 1..n
+
+    Parameters
+    ----------
+    priors : array-like of shape (K,), default=None
+        Class probabilities phi; ``None`` takes the class fractions of ``y``.
+    reg : float, default=0.0
+        Added to every variance (scikit-learn's ``var_smoothing`` is the same
+        idea, scaled by the largest variance).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+    class_count_ : ndarray of shape (K,)
+    phi_ : ndarray of shape (K,)
+    mu_ : ndarray of shape (K, n)
+    var_ : ndarray of shape (K, n)
+        Per-class variances ``(1/m_k) sum_{y_i = k} (x_ij - mu_kj)^2`` plus ``reg``.
+    Sigma_ : ndarray of shape (K, n, n)
+        The same variances as diagonal matrices.
+    n_features_in_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from genlearn import GaussianNB
+    >>> X = np.array([[1.0, 2.0], [2.0, 1.0], [3.0, 3.0], [6.0, 5.0], [7.0, 8.0], [8.0, 6.0]])
+    >>> model = GaussianNB().fit(X, [0, 0, 0, 1, 1, 1])
+    >>> model.var_
+    array([[0.66666667, 0.66666667],
+           [0.66666667, 1.55555556]])
+    """
+
+    _diagonal = True
+
+    def _estimate_Sigma(self, counts, scatter):
+        return scatter / counts[:, None]
+
+    def _min_examples(self, n):
+        return 2
+
+    def _after_fit(self):
+        self.var_ = np.einsum("kjj->kj", self.Sigma_).copy()

@@ -1,0 +1,748 @@
+"""Naive Bayes: Bernoulli and multinomial event models, categorical with m-estimates.
+
+All three assume the features are independent given the class, so
+``log p(x, y=k) = log phi_y[k] + sum_j log p(x_j | y=k)``, computed in log space
+so that long documents do not underflow.
+
+Smoothing. ``alpha`` (Bernoulli, multinomial) and ``m`` (categorical) add
+pseudo-counts. With ``alpha=0`` or ``m=0`` the estimates are the plain maximum
+likelihood ones, and a feature value never seen with some class in training has
+probability 0 there. An example containing such a value gets ``NaN`` posteriors
+and a :class:`ZeroProbabilityWarning` naming the features, never a confident
+answer resting on a zero count (see :meth:`predict_log_proba`).
+"""
+import warnings
+from numbers import Real
+
+import numpy as np
+import scipy.sparse as sp
+
+from ._base import GenerativeClassifier, logsumexp
+from ._validation import check_is_fitted, check_X, check_y
+
+__all__ = ["m_estimate", "BernoulliNB", "MultinomialNB", "CategoricalNB",
+           "ZeroProbabilityWarning"]
+
+
+class ZeroProbabilityWarning(RuntimeWarning):
+    """An example has a feature value whose estimated probability is 0 in a class."""
+
+
+def m_estimate(n_c, n, p, m):
+    """The m-estimate of a probability: ``(n_c + m * p) / (n + m)``.
+
+    ``n_c`` of ``n`` training examples of a class have the attribute value; ``p``
+    is a prior guess for the probability and ``m`` says how many "virtual
+    examples" that guess is worth. ``m = 0`` gives the relative frequency
+    ``n_c / n``; with ``p = 1/k`` for an attribute with ``k`` values, ``m = k``
+    is Laplace (add-one) smoothing.
+
+    Parameters
+    ----------
+    n_c : int or array-like
+        Number of examples of the class with this attribute value.
+    n : int or array-like
+        Number of examples of the class.
+    p : float or array-like
+        Prior estimate, in [0, 1].
+    m : float or array-like
+        Equivalent sample size, >= 0.
+
+    Returns
+    -------
+    float or ndarray
+        For plain Python numbers (including :class:`fractions.Fraction`) the
+        arithmetic is done exactly in that type; otherwise a float array.
+
+    Examples
+    --------
+    >>> from genlearn import m_estimate
+    >>> m_estimate(3, 5, 0.5, 3)          # P(Red | Yes) in the stolen-car example
+    0.5625
+    >>> from fractions import Fraction
+    >>> m_estimate(1, 5, Fraction(1, 2), 3)
+    Fraction(5, 16)
+    """
+    scalars = all(isinstance(v, Real) and not isinstance(v, np.ndarray)
+                  for v in (n_c, n, p, m))
+    arrays = [np.asarray(v, dtype=float) for v in (n_c, n, p, m)]
+    a_nc, a_n, a_p, a_m = arrays
+    if np.any(~np.isfinite(a_nc) | ~np.isfinite(a_n) | ~np.isfinite(a_p) | ~np.isfinite(a_m)):
+        raise ValueError("m_estimate needs finite numbers; got NaN or infinity.")
+    if np.any(a_nc < 0) or np.any(a_n < 0):
+        raise ValueError("Counts n_c and n must be >= 0.")
+    if np.any(a_nc > a_n):
+        raise ValueError(
+            "n_c (examples of the class with the value) cannot exceed n (examples of "
+            "the class): check the order of the arguments, m_estimate(n_c, n, p, m)."
+        )
+    if np.any((a_p < 0) | (a_p > 1)):
+        raise ValueError(f"p is a prior probability and must lie in [0, 1]; got {p}.")
+    if np.any(a_m < 0):
+        raise ValueError(f"m (the equivalent sample size) must be >= 0; got {m}.")
+    if np.any(a_n + a_m == 0):
+        raise ValueError(
+            "n + m = 0: with no examples and m = 0 the estimate is 0/0. Use m > 0."
+        )
+    if scalars:
+        return (n_c + m * p) / (n + m)
+    return (a_nc + a_m * a_p) / (a_n + a_m)
+
+
+def _check_alpha(alpha, name="alpha"):
+    if (isinstance(alpha, bool) or not isinstance(alpha, Real)
+            or not np.isfinite(alpha) or alpha < 0):
+        raise ValueError(
+            f"{name} must be a number >= 0 (1.0 is Laplace smoothing, 0 is no "
+            f"smoothing); got {alpha!r}."
+        )
+    return float(alpha)
+
+
+def _format_names(names, limit=8):
+    names = list(names)
+    shown = ", ".join(repr(s) if isinstance(s, str) else str(s) for s in names[:limit])
+    if len(names) > limit:
+        shown += f", ... ({len(names) - limit} more)"
+    return shown
+
+
+class _NaiveBayes(GenerativeClassifier):
+    """Shared machinery: zero-probability bookkeeping and posteriors with NaN rows."""
+
+    _smoothing = "alpha"
+
+    def _store_feature_names(self, X, feature_names, n):
+        if feature_names is None and hasattr(X, "columns"):
+            feature_names = list(X.columns)
+        if feature_names is not None:
+            feature_names = np.asarray(feature_names, dtype=object)
+            if feature_names.shape != (n,):
+                raise ValueError(
+                    f"feature_names must have one name per column of X ({n}); got "
+                    f"{feature_names.shape[0] if feature_names.ndim else 1}."
+                )
+            self.feature_names_in_ = feature_names
+        elif hasattr(self, "feature_names_in_"):
+            del self.feature_names_in_
+
+    def _feature_label(self, j):
+        names = getattr(self, "feature_names_in_", None)
+        return names[j] if names is not None else f"x{j}"
+
+    def _joint(self, X):  # pragma: no cover - abstract
+        """Return (jll, zero, culprits): joint log-probabilities (m, K), a boolean
+        (m, K) mask of entries that are -inf because of a zero estimate, and a
+        function giving the names of the offending features for given rows."""
+        raise NotImplementedError
+
+    def _warn_zero(self, zero, culprits):
+        rows = np.flatnonzero(zero.any(axis=1))
+        if rows.size == 0:
+            return
+        names = culprits(rows)
+        both = int(zero[rows].all(axis=1).sum())
+        warnings.warn(
+            f"{type(self).__name__}({self._smoothing}=0): {rows.size} example(s) "
+            f"(first at row {rows[0]}) contain feature values never seen with some "
+            f"class in training: {_format_names(names)}. Their estimated probability "
+            f"is 0, so p(x | y) = 0 ({both} of these rows are 0/0 in every class); "
+            "their posteriors are returned as NaN. Use "
+            f"{self._smoothing} > 0 (e.g. Laplace smoothing) to fix this.",
+            ZeroProbabilityWarning, stacklevel=3,
+        )
+
+    def predict_joint_log_proba(self, X):
+        """``log p(x, y=k)`` for each example and class, shape (m, K).
+
+        Entries are ``-inf`` where a feature value has estimated probability 0
+        in that class (only possible without smoothing); a
+        :class:`ZeroProbabilityWarning` then names the features.
+        """
+        jll, zero, culprits = self._joint(X)
+        self._warn_zero(zero, culprits)
+        return jll
+
+    def predict_log_proba(self, X):
+        """Log posterior ``log p(y=k | x)``, shape (m, K).
+
+        Rows whose likelihood is 0 in some class because of a zero estimate
+        (``alpha=0`` / ``m=0`` and a value never seen with that class) are
+        ``NaN``, with a :class:`ZeroProbabilityWarning`. Bayes' rule would give
+        0 for that class (or 0/0 when every class is 0), a certainty that rests
+        on nothing but a zero count; NaN makes the problem impossible to miss.
+        """
+        jll, zero, culprits = self._joint(X)
+        self._warn_zero(zero, culprits)
+        with np.errstate(invalid="ignore"):
+            out = jll - logsumexp(jll, axis=1, keepdims=True)
+        out[zero.any(axis=1)] = np.nan
+        return out
+
+    def predict_proba(self, X):
+        """Posterior ``p(y=k | x)``, shape (m, K); rows sum to 1 (or are NaN,
+        see :meth:`predict_log_proba`)."""
+        return np.exp(self.predict_log_proba(X))
+
+
+# ---------------------------------------------------------------------------
+# Count-based models: Bernoulli and multinomial
+# ---------------------------------------------------------------------------
+
+def _check_counts_X(X, *, estimator, n_features=None):
+    """Dense (via check_X) or scipy.sparse CSR float matrix."""
+    if sp.issparse(X):
+        X = sp.csr_matrix(X, dtype=float)
+        if X.shape[0] == 0:
+            raise ValueError("X has no rows: pass at least one example.")
+        if not np.isfinite(X.data).all():
+            raise ValueError("X contains NaN or infinite values: remove or fill them.")
+        if n_features is not None and X.shape[1] != n_features:
+            raise ValueError(
+                f"X has {X.shape[1]} feature(s), but {type(estimator).__name__} was "
+                f"fitted with {n_features}: pass the same columns, in the same order "
+                "(e.g. transform with the same Vocabulary)."
+            )
+        return X
+    return check_X(X, n_features=n_features, estimator=estimator)
+
+
+def _first_negative(X):
+    if sp.issparse(X):
+        coo = X.tocoo()
+        bad = np.flatnonzero(coo.data < 0)
+        if bad.size == 0:
+            return None
+        order = np.lexsort((coo.col[bad], coo.row[bad]))[0]
+        i = bad[order]
+        return int(coo.row[i]), int(coo.col[i]), float(coo.data[i]), bad.size
+    neg = X < 0
+    if not neg.any():
+        return None
+    r, c = np.argwhere(neg)[0]
+    return int(r), int(c), float(X[r, c]), int(neg.sum())
+
+
+def _one_hot(y_index, K):
+    Y = np.zeros((len(y_index), K))
+    Y[np.arange(len(y_index)), y_index] = 1.0
+    return Y
+
+
+def _safe_log(a):
+    with np.errstate(divide="ignore"):
+        return np.log(a)
+
+
+class _CountNB(_NaiveBayes):
+    def _prepare(self, X):  # turn X into what the model counts
+        return X
+
+    def fit(self, X, y, feature_names=None):
+        """Estimate ``phi_y_`` and ``phi_`` from training data.
+
+        Parameters
+        ----------
+        X : array-like or scipy.sparse matrix, shape (m, n)
+        y : array-like of shape (m,)
+            Labels; numbers or strings.
+        feature_names : sequence of str, optional
+            Names of the columns (e.g. ``Vocabulary.words_``), used in warnings.
+            Taken from ``X.columns`` for a DataFrame.
+
+        Returns
+        -------
+        self
+        """
+        alpha = _check_alpha(self.alpha)
+        X_in = X
+        X = _check_counts_X(X, estimator=self)
+        classes, y_index = check_y(y, X.shape[0])
+        X = self._prepare(X)
+        K, n = len(classes), X.shape[1]
+        Y = _one_hot(y_index, K)
+        counts = np.asarray(X.T @ Y).T  # (K, n), works for dense and sparse X
+        self.classes_ = classes
+        self.class_count_ = Y.sum(axis=0)
+        self.feature_count_ = counts
+        self.phi_y_ = self.class_count_ / self.class_count_.sum()
+        self.phi_ = self._estimate(counts, self.class_count_, alpha)
+        self.feature_log_prob_ = _safe_log(self.phi_)
+        self.class_log_prior_ = np.log(self.phi_y_)
+        self.n_features_in_ = n
+        self._store_feature_names(X_in, feature_names, n)
+        return self
+
+    def _culprits_factory(self, X, bad_pos, bad_neg=None):
+        """Names of features j with x_ij > 0 and phi_kj = 0 for some k (and, for
+        Bernoulli, x_ij = 0 and phi_kj = 1)."""
+        def culprits(rows):
+            Xr = X[rows]
+            Xr = Xr.toarray() if sp.issparse(Xr) else np.asarray(Xr)
+            present = Xr > 0
+            hit = present & bad_pos.any(axis=0)
+            if bad_neg is not None:
+                hit |= ~present & bad_neg.any(axis=0)
+            return [self._feature_label(j) for j in np.flatnonzero(hit.any(axis=0))]
+        return culprits
+
+
+class MultinomialNB(_CountNB):
+    """Naive Bayes with the multinomial event model, for word counts.
+
+    A document is a sequence of words, each drawn independently from the
+    class's word distribution ``phi_{.|y}``. With ``x_j`` the number of times
+    word ``j`` occurs,
+
+    ``log p(x, y=k) = log phi_y[k] + sum_j x_j log phi_{j|y=k}``
+
+    (the probability of the word sequence; the multinomial coefficient is the
+    same for every class and is left out). The estimates are
+
+    ``phi_{j|y=k} = (count of word j in class k + alpha) / (words in class k + alpha n)``.
+
+    Parameters
+    ----------
+    alpha : float, default=1.0
+        Additive (Laplace/Lidstone) smoothing; 0 for none.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+        Class labels, sorted.
+    class_count_ : ndarray of shape (K,)
+        Training examples per class.
+    feature_count_ : ndarray of shape (K, n)
+        Total count of each feature (word) per class.
+    phi_y_ : ndarray of shape (K,)
+        Class priors ``p(y=k)``.
+    phi_ : ndarray of shape (K, n)
+        ``phi_{j|y=k}``; each row sums to 1.
+    feature_log_prob_ : ndarray of shape (K, n)
+        ``log phi_``.
+    class_log_prior_ : ndarray of shape (K,)
+        ``log phi_y_``.
+    n_features_in_ : int
+        Number of features n (vocabulary size).
+    feature_names_in_ : ndarray of shape (n,)
+        Only if names were given to :meth:`fit`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from genlearn import MultinomialNB
+    >>> X = np.array([[2, 1, 0], [3, 0, 0], [0, 1, 4], [0, 2, 3]])
+    >>> y = np.array(["ham", "ham", "spam", "spam"])
+    >>> model = MultinomialNB(alpha=1.0).fit(X, y)
+    >>> model.phi_.round(3)
+    array([[0.667, 0.222, 0.111],
+           [0.077, 0.308, 0.615]])
+    >>> model.predict([[0, 0, 1], [1, 0, 0]])
+    array(['spam', 'ham'], dtype='<U4')
+    """
+
+    def __init__(self, alpha=1.0):
+        self.alpha = alpha
+
+    def _prepare(self, X):
+        bad = _first_negative(X)
+        if bad is not None:
+            r, c, v, count = bad
+            raise ValueError(
+                f"MultinomialNB needs non-negative counts, but X has {count} negative "
+                f"value(s), the first {v:g} at row {r}, column {c}. Use word counts "
+                "(e.g. genlearn.text.Vocabulary.transform), or GaussianNB for "
+                "real-valued features."
+            )
+        return X
+
+    def _estimate(self, counts, class_count, alpha):
+        totals = counts.sum(axis=1, keepdims=True) + alpha * counts.shape[1]
+        if np.any(totals == 0):
+            k = int(np.flatnonzero(totals.ravel() == 0)[0])
+            raise ValueError(
+                f"Class {self.classes_[k]!r} has no words at all in training and "
+                "alpha=0, so its word probabilities are 0/0. Use alpha > 0."
+            )
+        return (counts + alpha) / totals
+
+    def _joint(self, X):
+        check_is_fitted(self)
+        X = _check_counts_X(X, estimator=self, n_features=self.n_features_in_)
+        X = self._prepare(X)
+        flp = self.feature_log_prob_
+        zero_feat = ~np.isfinite(flp)  # phi = 0 (alpha = 0 only)
+        jll = np.asarray(X @ np.where(zero_feat, 0.0, flp).T) + self.class_log_prior_
+        if not zero_feat.any():
+            return jll, np.zeros(jll.shape, dtype=bool), None
+        zero = np.asarray(X @ zero_feat.T.astype(float)) > 0
+        jll[zero] = -np.inf
+        return jll, zero, self._culprits_factory(X, zero_feat)
+
+
+class BernoulliNB(_CountNB):
+    """Naive Bayes with the multi-variate Bernoulli event model, binary features.
+
+    Feature ``x_j`` says whether word (or property) ``j`` is present;
+    ``x_j | y=k ~ Bernoulli(phi_{j|y=k})``, independently, so
+
+    ``log p(x, y=k) = log phi_y[k] + sum_j [x_j log phi_{j|k} + (1 - x_j) log(1 - phi_{j|k})]``
+
+    with ``phi_{j|y=k} = (examples of class k with x_j = 1 + alpha) / (examples of class k + 2 alpha)``.
+
+    Parameters
+    ----------
+    alpha : float, default=1.0
+        Additive smoothing; 0 for none.
+    binarize : float or None, default=0.0
+        Values greater than this become 1, the rest 0 (so counts become
+        presence). None means X is already binary (0/1); anything else raises.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+    class_count_ : ndarray of shape (K,)
+    feature_count_ : ndarray of shape (K, n)
+        Number of examples of each class with ``x_j = 1``.
+    phi_y_ : ndarray of shape (K,)
+    phi_ : ndarray of shape (K, n)
+        ``phi_{j|y=k} = p(x_j = 1 | y = k)``.
+    feature_log_prob_ : ndarray of shape (K, n)
+        ``log phi_``.
+    class_log_prior_ : ndarray of shape (K,)
+    n_features_in_ : int
+    feature_names_in_ : ndarray of shape (n,)
+        Only if names were given to :meth:`fit`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from genlearn import BernoulliNB
+    >>> X = np.array([[1, 1, 0], [1, 0, 0], [0, 1, 1], [0, 0, 1]])
+    >>> y = np.array([0, 0, 1, 1])
+    >>> model = BernoulliNB(alpha=1.0).fit(X, y)
+    >>> model.phi_
+    array([[0.75, 0.5 , 0.25],
+           [0.25, 0.5 , 0.75]])
+    >>> model.predict_proba([[1, 0, 0]]).round(4)
+    array([[0.9, 0.1]])
+    """
+
+    _smoothing = "alpha"
+
+    def __init__(self, alpha=1.0, binarize=0.0):
+        self.alpha = alpha
+        self.binarize = binarize
+
+    def _prepare(self, X):
+        if self.binarize is None:
+            values = X.data if sp.issparse(X) else X
+            if not np.isin(values, (0.0, 1.0)).all():
+                raise ValueError(
+                    "BernoulliNB(binarize=None) expects X to contain only 0 and 1; "
+                    "use binarize=0.0 to turn counts into presence (x > 0)."
+                )
+            return X
+        if not isinstance(self.binarize, Real) or not np.isfinite(self.binarize):
+            raise ValueError(
+                f"binarize must be a number (a threshold) or None; got {self.binarize!r}."
+            )
+        if sp.issparse(X):
+            if self.binarize < 0:
+                raise ValueError(
+                    "A negative binarize threshold would turn every implicit zero of a "
+                    "sparse matrix into 1: use binarize >= 0 or a dense X."
+                )
+            Xb = X.copy()
+            Xb.data = (Xb.data > self.binarize).astype(float)
+            Xb.eliminate_zeros()
+            return Xb
+        return (X > self.binarize).astype(float)
+
+    def _estimate(self, counts, class_count, alpha):
+        return (counts + alpha) / (class_count[:, None] + 2.0 * alpha)
+
+    def _joint(self, X):
+        check_is_fitted(self)
+        X = _check_counts_X(X, estimator=self, n_features=self.n_features_in_)
+        X = self._prepare(X)
+        phi = self.phi_
+        log_p = self.feature_log_prob_
+        log_q = _safe_log(1.0 - phi)
+        zero_pos = phi == 0.0  # x_j = 1 impossible
+        zero_neg = phi == 1.0  # x_j = 0 impossible
+        log_p0 = np.where(zero_pos, 0.0, log_p)
+        log_q0 = np.where(zero_neg, 0.0, log_q)
+        jll = (np.asarray(X @ (log_p0 - log_q0).T) + log_q0.sum(axis=1)
+               + self.class_log_prior_)
+        if not (zero_pos.any() or zero_neg.any()):
+            return jll, np.zeros(jll.shape, dtype=bool), None
+        # x_j = 1 where phi = 0, or x_j = 0 where phi = 1
+        hits = (np.asarray(X @ (zero_pos.astype(float) - zero_neg.astype(float)).T)
+                + zero_neg.sum(axis=1))
+        zero = hits > 0.5
+        jll[zero] = -np.inf
+        return jll, zero, self._culprits_factory(X, zero_pos, zero_neg)
+
+
+# ---------------------------------------------------------------------------
+# Categorical attributes with m-estimates
+# ---------------------------------------------------------------------------
+
+class CategoricalNB(_NaiveBayes):
+    """Naive Bayes for discrete attributes with any values, using m-estimates.
+
+    Each attribute ``j`` takes one of ``k_j`` values (strings, numbers, ...).
+    For value ``v`` and class ``c``,
+
+    ``P(x_j = v | y = c) = (n_c + m p) / (n + m)``   (see :func:`m_estimate`)
+
+    with ``n`` the training examples of class ``c`` and ``n_c`` those among them
+    with ``x_j = v``. The class priors are the relative frequencies.
+
+    Parameters
+    ----------
+    m : float or sequence of float, default=None
+        Equivalent sample size, one for all attributes or one per attribute.
+        None means ``m = k_j`` for attribute ``j``, which with ``p = 1/k_j`` is
+        Laplace smoothing (scikit-learn's ``CategoricalNB(alpha=1)``; in general
+        ``alpha = m / k_j``). 0 gives the unsmoothed relative frequencies.
+    p : None, float, or sequence with one entry per attribute, default=None
+        Prior estimate of each value's probability. None means ``1/k_j`` (every
+        value equally likely); a float is used for every value of every
+        attribute and must equal ``1/k_j`` for each (e.g. 0.5 for two values);
+        per attribute, give None, a float, or a dict ``{value: prior}`` whose
+        priors sum to 1.
+    categories : None or sequence of sequences, default=None
+        The possible values of each attribute. None takes the values seen in
+        ``fit``. Give them to count values that are possible but absent from
+        the training data in ``k_j``.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+        Class labels, sorted.
+    class_count_ : ndarray of shape (K,)
+    phi_y_ : ndarray of shape (K,)
+        Class priors.
+    categories_ : list of n ndarrays, the j-th of shape (k_j,)
+        Values of each attribute, sorted (or as given in ``categories``).
+    category_count_ : list of n ndarrays of shape (K, k_j)
+        ``n_c``: training examples of each class with each value.
+    m_ : ndarray of shape (n,)
+        The equivalent sample size used for each attribute.
+    p_ : list of n ndarrays of shape (k_j,)
+        The prior estimate used for each value.
+    phi_ : list of n ndarrays of shape (K, k_j)
+        ``P(x_j = v | y = c)``; rows sum to 1.
+    feature_log_prob_ : list of n ndarrays of shape (K, k_j)
+        ``log phi_``.
+    n_features_in_ : int
+    feature_names_in_ : ndarray of shape (n,)
+        Only if names were given to :meth:`fit`.
+
+    Examples
+    --------
+    The stolen-car example: Red domestic SUV, m = 3, p = 1/2.
+
+    >>> from genlearn import CategoricalNB
+    >>> from genlearn.datasets import stolen_cars
+    >>> X, y = stolen_cars()
+    >>> model = CategoricalNB(m=3, p=0.5).fit(X, y)
+    >>> model.classes_.tolist(), model.categories_[0].tolist()
+    (['No', 'Yes'], ['Red', 'Yellow'])
+    >>> model.phi_[0]                       # P(Color | Stolen?), rows No, Yes
+    array([[0.4375, 0.5625],
+           [0.5625, 0.4375]])
+    >>> model.predict([["Red", "SUV", "Domestic"]])
+    array(['No'], dtype='<U3')
+    >>> model.predict_proba([["Red", "SUV", "Domestic"]]).round(6)
+    array([[0.642857, 0.357143]])
+    """
+
+    _smoothing = "m"
+
+    def __init__(self, m=None, p=None, categories=None):
+        self.m = m
+        self.p = p
+        self.categories = categories
+
+    # -- input ---------------------------------------------------------------
+    @staticmethod
+    def _as_table(X, name="X"):
+        if hasattr(X, "to_numpy"):
+            X = X.to_numpy()
+        X = np.asarray(X)
+        if X.ndim == 1:
+            raise ValueError(
+                f"{name} is 1-D with shape {X.shape}, but CategoricalNB expects a 2-D "
+                "table of shape (m examples, n attributes): use X.reshape(-1, 1) for "
+                "one attribute or X.reshape(1, -1) for one example."
+            )
+        if X.ndim != 2:
+            raise ValueError(f"{name} must be 2-D (m examples, n attributes); got shape {X.shape}.")
+        if X.shape[0] == 0:
+            raise ValueError(f"{name} has no rows: pass at least one example.")
+        return X
+
+    def _attr_name(self, j):
+        names = getattr(self, "feature_names_in_", None)
+        return str(names[j]) if names is not None else f"attribute {j}"
+
+    def _encode(self, X):
+        """Codes (m, n) into categories_; -1 for values never seen (or declared)."""
+        codes = np.empty(X.shape, dtype=np.intp)
+        for j, cats in enumerate(self.categories_):
+            lookup = {v: i for i, v in enumerate(cats.tolist())}
+            codes[:, j] = [lookup.get(v, -1) for v in X[:, j].tolist()]
+        return codes
+
+    def _resolve_m(self, n):
+        m = self.m
+        if m is None:
+            return np.array([len(c) for c in self.categories_], dtype=float)
+        if np.ndim(m) == 0:
+            return np.full(n, _check_alpha(m, "m"))
+        m = list(m)
+        if len(m) != n:
+            raise ValueError(f"m must be one number or one per attribute ({n}); got {len(m)}.")
+        return np.array([_check_alpha(v, "m") for v in m])
+
+    def _resolve_p(self, n):
+        p = self.p
+        per_attr = [p] * n if (p is None or np.ndim(p) == 0) else list(p)
+        if len(per_attr) != n:
+            raise ValueError(f"p must be None, one number, or one entry per attribute ({n}); "
+                             f"got {len(per_attr)} entries.")
+        out = []
+        for j, (pj, cats) in enumerate(zip(per_attr, self.categories_)):
+            k = len(cats)
+            if pj is None:
+                out.append(np.full(k, 1.0 / k))
+                continue
+            if isinstance(pj, dict):
+                missing = [v for v in cats.tolist() if v not in pj]
+                extra = [v for v in pj if v not in set(cats.tolist())]
+                if missing or extra:
+                    raise ValueError(
+                        f"p for {self._attr_name(j)} must give a prior for exactly its "
+                        f"values {cats.tolist()}; missing {missing}, unknown {extra}."
+                    )
+                pv = np.array([float(pj[v]) for v in cats.tolist()])
+            else:
+                if not isinstance(pj, Real):
+                    raise ValueError(f"p entries must be None, a number or a dict; got {pj!r}.")
+                pv = np.full(k, float(pj))
+            if np.any((pv < 0) | (pv > 1)) or not np.isclose(pv.sum(), 1.0):
+                raise ValueError(
+                    f"The priors p for {self._attr_name(j)} ({k} values "
+                    f"{cats.tolist()}) sum to {pv.sum():g}, not 1. Use p=None (1/k for "
+                    f"each value), p={1 / k:g}, or a dict {{value: prior}} summing to 1."
+                )
+            out.append(pv)
+        return out
+
+    def fit(self, X, y, feature_names=None):
+        """Count values per class and form the m-estimates.
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+            Attribute values (strings, numbers, ...).
+        y : array-like of shape (m,)
+        feature_names : sequence of str, optional
+            Attribute names (e.g. ``("Color", "Type", "Origin")``), used in
+            messages; taken from ``X.columns`` for a DataFrame.
+
+        Returns
+        -------
+        self
+        """
+        X_in = X
+        X = self._as_table(X)
+        classes, y_index = check_y(y, X.shape[0])
+        n = X.shape[1]
+        self._store_feature_names(X_in, feature_names, n)
+        if self.categories is None:
+            try:
+                cats = [np.unique(X[:, j]) for j in range(n)]
+            except TypeError:
+                raise ValueError(
+                    "A column of X mixes types that cannot be sorted (e.g. numbers and "
+                    "strings): convert each attribute to one type, e.g. X.astype(str)."
+                ) from None
+        else:
+            if len(self.categories) != n:
+                raise ValueError(
+                    f"categories must list the values of each of the {n} attributes; "
+                    f"got {len(self.categories)} lists."
+                )
+            cats = [np.asarray(list(c)) for c in self.categories]
+            for j, c in enumerate(cats):
+                if len(set(c.tolist())) != len(c) or len(c) == 0:
+                    raise ValueError(f"categories[{j}] must be non-empty, without repeats.")
+        self.categories_ = cats
+        codes = self._encode(X)
+        if (codes < 0).any():
+            r, j = np.argwhere(codes < 0)[0]
+            raise ValueError(
+                f"{self._attr_name(j)} has value {X[r, j]!r} (row {r}), which is not in "
+                f"categories[{j}] = {cats[j].tolist()}: add it there."
+            )
+        K = len(classes)
+        self.classes_ = classes
+        self.class_count_ = np.bincount(y_index, minlength=K).astype(float)
+        self.phi_y_ = self.class_count_ / self.class_count_.sum()
+        self.class_log_prior_ = np.log(self.phi_y_)
+        self.category_count_ = []
+        for j, c in enumerate(cats):
+            counts = np.zeros((K, len(c)))
+            np.add.at(counts, (y_index, codes[:, j]), 1.0)
+            self.category_count_.append(counts)
+        self.m_ = self._resolve_m(n)
+        self.p_ = self._resolve_p(n)
+        self.phi_ = [m_estimate(cnt, self.class_count_[:, None], pv[None, :], mj)
+                     for cnt, pv, mj in zip(self.category_count_, self.p_, self.m_)]
+        self.feature_log_prob_ = [_safe_log(t) for t in self.phi_]
+        self.n_features_in_ = n
+        return self
+
+    def _joint(self, X):
+        check_is_fitted(self)
+        X = self._as_table(X)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(
+                f"X has {X.shape[1]} attribute(s), but CategoricalNB was fitted with "
+                f"{self.n_features_in_}: pass the same columns, in the same order."
+            )
+        codes = self._encode(X)
+        if (codes < 0).any():
+            r, j = np.argwhere(codes < 0)[0]
+            raise ValueError(
+                f"{self._attr_name(j)} has value {X[r, j]!r} (row {r}), never seen in "
+                f"fit (known values: {self.categories_[j].tolist()}). If it is a "
+                "possible value, declare it with CategoricalNB(categories=...) so that "
+                "the m-estimate gives it a probability."
+            )
+        jll = np.tile(self.class_log_prior_, (X.shape[0], 1))
+        zero = np.zeros(jll.shape, dtype=bool)
+        zero_attr = np.zeros(X.shape + (len(self.classes_),), dtype=bool)
+        for j, flp in enumerate(self.feature_log_prob_):
+            terms = flp[:, codes[:, j]].T  # (m, K)
+            z = ~np.isfinite(terms)
+            zero_attr[:, j, :] = z
+            zero |= z
+            jll += np.where(z, 0.0, terms)
+        jll[zero] = -np.inf
+
+        def culprits(rows):
+            found = []
+            for j in range(X.shape[1]):
+                for r in rows:
+                    if zero_attr[r, j].any():
+                        item = f"{self._attr_name(j)}={X[r, j]}"
+                        if item not in found:
+                            found.append(item)
+            return found
+
+        return jll, zero, culprits

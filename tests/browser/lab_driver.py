@@ -1,0 +1,444 @@
+"""Drive JupyterLab in headless Chromium: shared by the browser tests and
+benchmarks/bench_browser.py.
+
+* :class:`LabServer` starts ``jupyter lab`` from the project environment on
+  127.0.0.1, a free port and a random token, with fresh config, runtime,
+  settings and workspace folders (the user's own JupyterLab settings never leak
+  in; autosave is off so that running a notebook never rewrites it on disk).
+* :func:`launch_chromium` starts Debian's Chromium (``/usr/bin/chromium``);
+  Playwright never downloads a browser here.
+* :func:`open_notebook`, :func:`run_all_cells`, :func:`find_problems` and
+  :func:`interactive_figures` / :func:`move_slider` are what a learner does:
+  open a notebook, choose Run > Run All Cells, look at the outputs, press the
+  arrow keys on a slider.
+"""
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-quic",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1400, "height": 1000}
+
+# Settings a fresh JupyterLab starts with: no autosave (the notebooks on disk
+# stay as committed), no news pop-up, no update check.
+LAB_SETTINGS = {
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false", "checkForUpdates": False},
+}
+
+WIDGET_REPR = re.compile(
+    r"^\s*(interactive|VBox|HBox|Box|GridBox|FloatSlider|IntSlider|SelectionSlider|"
+    r"Dropdown|Checkbox|ToggleButtons|RadioButtons|Image|HTML|Output|Button|Tab|"
+    r"Accordion|Play|FloatText|IntText)\((children|value|layout|description|options|"
+    r"outputs|format|index)?"
+)
+FIGURE_REPR = re.compile(r"^\s*<(matplotlib\.figure\.)?Figure( size [\d.]+x[\d.]+)? with \d+ Axes>")
+
+
+def chromium_available():
+    return CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def jupyter_executable():
+    venv = REPO / ".venv" / "bin" / "jupyter"
+    if venv.exists():
+        return str(venv)
+    found = shutil.which("jupyter")
+    if found is None:
+        raise RuntimeError("no `jupyter` executable: run `make test` to create .venv")
+    return found
+
+
+class LabServer:
+    """A JupyterLab server in a temporary, isolated Jupyter environment.
+
+    Parameters
+    ----------
+    root_dir : path or None
+        Passed as ``--ServerApp.root_dir``; None leaves the server default
+        (the working directory), as on Binder.
+    cwd : path
+        Working directory of the server (default: the repository root).
+    wrapper : list of str
+        Command prefix, e.g. ``["binder/start"]``.
+    """
+
+    def __init__(self, root_dir=REPO, cwd=REPO, wrapper=(), startup_timeout=90):
+        self.root_dir = root_dir
+        self.cwd = Path(cwd)
+        self.wrapper = list(wrapper)
+        self.startup_timeout = startup_timeout
+        self.port = free_port()
+        self.token = secrets.token_hex(16)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+        self.tmp = None
+        self.log_path = None
+
+    # -- lifecycle ---------------------------------------------------------
+    def start(self):
+        self.tmp = Path(tempfile.mkdtemp(prefix="genlearn-lab-"))
+        env = dict(os.environ)
+        for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                         ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                         ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"), ("IPYTHONDIR", "ipython")]:
+            (self.tmp / sub).mkdir()
+            env[var] = str(self.tmp / sub)
+        for rel, value in LAB_SETTINGS.items():
+            path = self.tmp / "settings" / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(value))
+        env["PATH"] = str(Path(jupyter_executable()).parent) + os.pathsep + env.get("PATH", "")
+        env.pop("JUPYTER_TOKEN", None)
+        cmd = self.wrapper + [
+            jupyter_executable(), "lab", "--no-browser", "--ip=127.0.0.1",
+            f"--port={self.port}", "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={self.token}",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--allow-root")  # containers and CI runners
+        if self.root_dir is not None:
+            cmd.append(f"--ServerApp.root_dir={self.root_dir}")
+        self.log_path = self.tmp / "server.log"
+        log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(cmd, cwd=self.cwd, env=env, stdout=log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        log.close()
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited with {self.proc.returncode}:\n{self.log()}")
+            try:
+                self.api("GET", "/api/status")
+                return self
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"jupyter lab did not answer within {self.startup_timeout} s:\n{self.log()}")
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                self.shutdown_kernels()
+            except Exception:
+                pass
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                pass
+        if self.proc is not None:
+            # the server's process group: the server and the kernels it started
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            self.proc.wait(timeout=10)
+        if self.tmp is not None:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.tmp = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    # -- REST --------------------------------------------------------------
+    def api(self, method, path, timeout=10):
+        req = urllib.request.Request(self.url + path, method=method,
+                                     headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            body = resp.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels(self):
+        """Delete every session and kernel (between notebooks, to free the CPU)."""
+        for s in self.api("GET", "/api/sessions"):
+            self.api("DELETE", f"/api/sessions/{s['id']}")
+        for k in self.api("GET", "/api/kernels"):
+            self.api("DELETE", f"/api/kernels/{k['id']}")
+
+    def log(self):
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except (OSError, AttributeError):
+            return ""
+
+    def lab_url(self, urlpath):
+        """``/lab/tree/<path>`` (or any url path) with the token."""
+        return f"{self.url}/{urlpath.lstrip('/')}?token={self.token}"
+
+
+def launch_chromium(playwright):
+    """Debian's Chromium, headless, with a fresh user-data-dir.
+
+    Returns ``(context, cleanup)``: a persistent context and a function that
+    closes it and removes the profile folder."""
+    profile = tempfile.mkdtemp(prefix="genlearn-chromium-")
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+        viewport=VIEWPORT,
+    )
+
+    def cleanup():
+        try:
+            context.close()
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
+
+    return context, cleanup
+
+
+# ---------------------------------------------------------------------------
+# notebook actions
+# ---------------------------------------------------------------------------
+KERNEL_READY_JS = """() => {
+  const dialog = document.querySelector('.jp-Dialog');
+  if (dialog) return 'dialog';
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  if (!panel) return null;
+  const ind = panel.querySelector('.jp-Notebook-ExecutionIndicator');
+  const name = panel.querySelector('.jp-KernelName, .jp-Toolbar-kernelName');
+  const status = ind ? ind.getAttribute('data-status') : null;
+  if (status === 'idle' && name && !/no kernel/i.test(name.textContent)) return 'ready';
+  return null;
+}"""
+
+
+class NotebookProblem(AssertionError):
+    pass
+
+
+def open_notebook(page, server, path, timeout=90):
+    """Open ``path`` (relative to the server root) in JupyterLab and wait until
+    its kernel is idle. Raises NotebookProblem when a dialog (kernel picker,
+    file not found...) appears instead."""
+    page.goto(server.lab_url(f"lab/tree/{path}"), wait_until="domcontentloaded")
+    handle = page.wait_for_function(KERNEL_READY_JS, timeout=timeout * 1000, polling=200)
+    state = handle.json_value()
+    if state == "dialog":
+        text = page.locator(".jp-Dialog").first.inner_text()
+        raise NotebookProblem(
+            f"{path}: JupyterLab showed a dialog on opening instead of starting the kernel "
+            f"(missing kernelspec metadata?): {text.strip()[:300]!r}")
+    page.wait_for_selector(".jp-Cell", timeout=timeout * 1000)
+    return state
+
+
+def run_all_cells(page, timeout=240):
+    """Run > Run All Cells from the menu bar, then wait for the kernel to go idle
+    with every non-empty code cell executed (or an error stopping the run)."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    js = """() => {
+      const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+      const ind = panel.querySelector('.jp-Notebook-ExecutionIndicator');
+      if (!ind || ind.getAttribute('data-status') !== 'idle') return false;
+      let pending = 0;
+      for (const cell of panel.querySelectorAll('.jp-CodeCell')) {
+        const src = cell.querySelector('.jp-InputArea-editor .cm-content');
+        if (src && src.textContent.trim() === '') continue;
+        const prompt = (cell.querySelector('.jp-InputPrompt') || {}).textContent || '';
+        if (prompt.includes('*')) return false;
+        if (!/\\[\\d+\\]/.test(prompt)) pending += 1;
+      }
+      if (pending === 0) return true;
+      // Run All stops at an error: the cells after it stay unexecuted.
+      return panel.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]') !== null;
+    }"""
+    # the indicator may still say idle right after the click: let the run start
+    page.wait_for_timeout(500)
+    page.wait_for_function(js, timeout=timeout * 1000, polling=250)
+
+
+PROBLEMS_JS = r"""([widgetRepr, figureRepr]) => {
+  const problems = [];
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const cells = Array.from(panel.querySelectorAll('.jp-Cell'));
+  const where = el => {
+    const cell = el.closest('.jp-Cell');
+    return 'cell ' + (cells.indexOf(cell) + 1);
+  };
+  const wr = new RegExp(widgetRepr), fr = new RegExp(figureRepr);
+  for (const out of panel.querySelectorAll('.jp-OutputArea-output')) {
+    const mime = out.getAttribute('data-mime-type');
+    const text = out.innerText || '';
+    if (mime === 'application/vnd.jupyter.stderr' &&
+        (/Traceback/.test(text) || /^\s*\w*(Error|Exception)\b/m.test(text)))
+      problems.push(where(out) + ': error output: ' + text.trim().slice(0, 400));
+    if (mime === 'text/plain' && wr.test(text))
+      problems.push(where(out) + ': widget shown as plain text: ' + text.trim().slice(0, 120));
+    if (mime === 'text/plain' && fr.test(text))
+      problems.push(where(out) + ': figure shown as plain text: ' + text.trim().slice(0, 120));
+  }
+  const body = panel.innerText;
+  if (/Loading widget/.test(body)) problems.push('a widget still shows "Loading widget..."');
+  for (const m of body.matchAll(/Error (displaying|rendering) widget[^\n]*/g))
+    problems.push('widget error: ' + m[0]);
+  for (const img of panel.querySelectorAll('.jp-OutputArea-output img')) {
+    if (!img.complete || img.naturalWidth === 0 || img.naturalHeight === 0)
+      problems.push(where(img) + ': figure not rendered (img ' + (img.complete ? 'broken' : 'not loaded') + ')');
+  }
+  return problems;
+}"""
+
+
+def find_problems(page, settle_timeout=30):
+    """What a learner would see as broken after the run, as a list of strings.
+
+    Waits (up to ``settle_timeout`` s) for widgets to finish loading and for
+    every image to decode before judging."""
+    settled = """() => {
+      const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+      if (/Loading widget/.test(panel.innerText)) return false;
+      for (const img of panel.querySelectorAll('.jp-OutputArea-output img'))
+        if (!img.complete) return false;
+      return true;
+    }"""
+    try:
+        page.wait_for_function(settled, timeout=settle_timeout * 1000, polling=250)
+    except Exception:
+        pass  # judged below: the problems say what did not settle
+    return page.evaluate(PROBLEMS_JS, [WIDGET_REPR.pattern, FIGURE_REPR.pattern])
+
+
+def count_figures(page):
+    return page.evaluate("""() => {
+      const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+      return panel.querySelectorAll('.jp-OutputArea-output img').length;
+    }""")
+
+
+# ---------------------------------------------------------------------------
+# interactive figures
+# ---------------------------------------------------------------------------
+TAG_JS = r"""() => {
+  // Tag every interactive figure (ipywidgets.Image) with data-bt-fig=i and the
+  // controls of its panel: the nearest enclosing widget box that has a slider.
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const imgs = Array.from(panel.querySelectorAll('img.widget-image, .widget-image img'));
+  const out = [];
+  imgs.forEach((img, i) => {
+    img.setAttribute('data-bt-fig', String(i));
+    let box = img.parentElement, slider = null;
+    while (box && !box.classList.contains('jp-OutputArea-output')) {
+      slider = box.querySelector('.widget-slider .noUi-handle, .widget-slider .slider-container');
+      if (slider) break;
+      box = box.parentElement;
+    }
+    const info = {index: i, slider: null, labels: []};
+    if (slider && box) {
+      box.setAttribute('data-bt-panel', String(i));
+      const s = slider.closest('.widget-slider');
+      s.setAttribute('data-bt-slider', String(i));
+      info.slider = (s.querySelector('.widget-label') || {}).textContent || '';
+      info.labels = Array.from(box.querySelectorAll('.widget-slider .widget-label'))
+                         .map(l => l.textContent);
+    }
+    const cell = img.closest('.jp-Cell');
+    info.cell = Array.from(panel.querySelectorAll('.jp-Cell')).indexOf(cell) + 1;
+    out.push(info);
+  });
+  return out;
+}"""
+
+STATE_JS = r"""async (i) => {
+  const img = document.querySelector(`[data-bt-fig="${i}"]`);
+  const box = document.querySelector(`[data-bt-panel="${i}"]`);
+  const slider = document.querySelector(`[data-bt-slider="${i}"]`);
+  let digest = null;
+  try {
+    const buf = await (await fetch(img.src)).arrayBuffer();
+    const h = await crypto.subtle.digest('SHA-256', buf);
+    digest = Array.from(new Uint8Array(h)).map(b => b.toString(16).padStart(2, '0')).join('');
+  } catch (e) { digest = 'unreadable:' + e; }
+  const readouts = box ? Array.from(box.querySelectorAll('.widget-html, .widget-htmlmath'))
+                              .map(e => e.innerText.trim()) : [];
+  const value = slider ? ((slider.querySelector('.widget-readout') || {}).textContent || '') : '';
+  return {src: img.src, digest, readouts, value,
+          ok: img.complete && img.naturalWidth > 0};
+}"""
+
+
+def interactive_figures(page):
+    """Tag and describe the interactive figures of the open notebook."""
+    return page.evaluate(TAG_JS)
+
+
+def figure_state(page, i):
+    return page.evaluate(STATE_JS, i)
+
+
+def focus_slider(page, i):
+    """Focus the slider handle of figure ``i``'s panel, as a keyboard user would
+    after clicking it."""
+    handle = page.locator(f'[data-bt-slider="{i}"] .noUi-handle').first
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    return handle
+
+
+def move_slider(page, i, presses=3, timeout=20):
+    """Press an arrow key ``presses`` times on figure ``i``'s slider (ArrowRight,
+    or ArrowLeft when the slider already sits at its maximum) and wait for the
+    figure to be redrawn. Returns ``(before, after)`` figure states."""
+    before = figure_state(page, i)
+    focus_slider(page, i)
+    key = "ArrowRight"
+    for attempt in range(2):
+        for _ in range(presses):
+            page.keyboard.press(key)
+            page.wait_for_timeout(60)
+        moved = page.evaluate(
+            """([i, v]) => {const s = document.querySelector(`[data-bt-slider="${i}"]`);
+               return ((s.querySelector('.widget-readout') || {}).textContent || '') !== v;}""",
+            [i, before["value"]])
+        if moved:
+            break
+        key = "ArrowLeft"
+    try:
+        page.wait_for_function(
+            """([i, src]) => {const img = document.querySelector(`[data-bt-fig="${i}"]`);
+               return img.src !== src && img.complete && img.naturalWidth > 0;}""",
+            arg=[i, before["src"]], timeout=timeout * 1000, polling=100)
+    except Exception:
+        pass  # reported by the caller from the unchanged state
+    # let the last key press's update land, then read the settled state
+    page.wait_for_timeout(400)
+    return before, figure_state(page, i)
+
+
+def screenshot(page, path):
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        page.screenshot(path=str(path))
+        return path
+    except Exception:
+        return None

@@ -15,16 +15,18 @@ PYTEST_ARGS ?= -n auto --dist loadscope
 
 .PHONY: lab test bench homework clean
 
+# --no-compile: byte-compiling ~100 packages up front costs more than it saves
+PIP := $(BIN)/python -m pip install --quiet --no-compile
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(PIP) -e .
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-lab
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(PIP) -e ".[test]"
 	@touch $@
 
 lab: $(VENV)/.installed-lab

@@ -19,7 +19,6 @@ distribution of that label.
 """
 import hashlib
 import os
-import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -70,13 +69,14 @@ def stolen_cars():
     --------
     >>> from genlearn.datasets import stolen_cars
     >>> X, y = stolen_cars()
-    >>> X.shape, (y == "Yes").sum()
-    ((10, 3), np.int64(5))
-    >>> X[0].tolist(), y[0]
-    (['Red', 'Sports', 'Domestic'], np.str_('Yes'))
+    >>> X.shape, int((y == "Yes").sum())
+    ((10, 3), 5)
+    >>> X[0].tolist(), str(y[0])
+    (['Red', 'Sports', 'Domestic'], 'Yes')
     """
-    table = np.array(_STOLEN_CARS, dtype=str)
-    return table[:, :3].copy(), table[:, 3].copy()
+    X = np.array([row[:3] for row in _STOLEN_CARS], dtype=str)
+    y = np.array([row[3] for row in _STOLEN_CARS], dtype=str)
+    return X, y
 
 
 # ---------------------------------------------------------------------------
@@ -431,7 +431,7 @@ def load_sms_spam(data_home=None, download=True):
     where = "\n  ".join(looked)
     cache = _cache_dir()
     hint = (
-        f"Download {SMS_SPAM_URL}, unzip it and put the file {_SMS_FILE} in one of:\n  "
+        f"Download {SMS_SPAM_URL}, unzip it and put the file {_SMS_FILE} at one of:\n  "
         f"{where}\n(or set GENLEARN_DATA to the folder holding it). Without it, "
         "genlearn.datasets.load_demo_sms() gives a small invented corpus."
     )

@@ -28,6 +28,7 @@ from scipy.linalg import cho_solve, solve_triangular
 from ._base import GenerativeClassifier, logsumexp
 from ._validation import check_is_fitted, check_X, check_X_y
 from .gaussian import _describe_singular
+from .logistic import _log_sigmoid, _sigmoid_pair
 
 __all__ = ["GDA", "QDA", "GaussianNB", "GaussianClassifier"]
 
@@ -56,7 +57,7 @@ def _class_statistics(X, y, K, diagonal):
     counts = np.bincount(y, minlength=K).astype(float)
     sums = np.zeros((K, n))
     squares = np.zeros((K, n) if diagonal else (K, n, n))
-    rows = max(1024, 2 ** 17 // max(n, 1))  # about 1 MB of X per block
+    rows = max(64, 2 ** 15 // max(n, 1))  # about 256 kB of X per block: it stays in cache
     for start in range(0, m, rows):
         block = X[start:start + rows] - shift
         yb = y[start:start + rows]
@@ -145,7 +146,9 @@ class GaussianClassifier(GenerativeClassifier):
                   for k, S in enumerate(stack)]
             # Whitening matrix L^{-1}: one triangular solve per class here, so
             # that predicting is a single matrix product per class.
-            self._whiten = np.stack([solve_triangular(L, np.eye(n), lower=True) for L in Ls])
+            # (Stored transposed and contiguous: X @ W^T is then one fast product.)
+            self._whiten_T = np.stack([np.ascontiguousarray(
+                solve_triangular(L, np.eye(n), lower=True).T) for L in Ls])
             self._half_logdet = np.array([np.log(np.diag(L)).sum() for L in Ls])
             self._chol = np.stack(Ls)
             Sigma_out = stack[0] if shared else stack
@@ -157,8 +160,10 @@ class GaussianClassifier(GenerativeClassifier):
         self.mu_ = mu
         self.Sigma_ = Sigma_out
         self._shared = shared
-        self._whiten_mu = np.einsum("kij,kj->ki", self._whiten, mu) if not self._diagonal \
-            else None
+        if not self._diagonal:
+            W_T = self._whiten_T[0] if shared else None
+            self._whiten_mu = np.stack([mu[k] @ (W_T if shared else self._whiten_T[k])
+                                        for k in range(K)])
         self._after_fit()
         return self
 
@@ -254,17 +259,24 @@ class GaussianClassifier(GenerativeClassifier):
 
     # -- prediction ------------------------------------------------------------
     def _mahalanobis(self, X):
-        """Squared Mahalanobis distance of each row to each class mean, shape (m, K)."""
+        """Squared Mahalanobis distance of each row to each class mean, shape (m, K).
+
+        With the whitening matrix ``W = L^{-1}``, the distance is ``||W (x - mu_k)||^2``.
+        Rows are taken in blocks that stay in the CPU cache.
+        """
+        m, n = X.shape
         K = len(self.classes_)
-        out = np.empty((X.shape[0], K))
-        for k in range(K):
-            if self._diagonal:
-                Z = (X - self.mu_[k]) * self._whiten[k]
-            else:
-                j = 0 if self._shared else k
-                Z = X @ self._whiten[j].T
-                Z -= self._whiten_mu[k]
-            out[:, k] = np.einsum("ij,ij->i", Z, Z)
+        out = np.empty((m, K))
+        rows = max(64, 2 ** 15 // max(n, 1))
+        for start in range(0, m, rows):
+            B = X[start:start + rows]
+            for k in range(K):
+                if self._diagonal:
+                    Z = (B - self.mu_[k]) * self._whiten[k]
+                else:
+                    Z = B @ self._whiten_T[0 if self._shared else k]
+                    Z -= self._whiten_mu[k]
+                out[start:start + rows, k] = np.einsum("ij,ij->i", Z, Z)
         return out
 
     def predict_joint_log_proba(self, X):
@@ -292,7 +304,18 @@ class GaussianClassifier(GenerativeClassifier):
     def predict_log_proba(self, X):
         """Log posterior ``log p(y=k | x)``, shape (m, K), by Bayes' rule in log space."""
         s = self._posterior_scores(X)
+        if s.shape[1] == 2:
+            # Two classes: p(y=1 | x) = sigmoid(log-odds), the link to logistic regression.
+            log_odds = s[:, 1] - s[:, 0]
+            return np.column_stack([_log_sigmoid(-log_odds), _log_sigmoid(log_odds)])
         return s - logsumexp(s, axis=1, keepdims=True)
+
+    def predict_proba(self, X):
+        """Posterior ``p(y=k | x)``, shape (m, K); each row sums to 1."""
+        s = self._posterior_scores(X)
+        if s.shape[1] == 2:
+            return _sigmoid_pair(s[:, 1] - s[:, 0])
+        return np.exp(s - logsumexp(s, axis=1, keepdims=True))
 
     def predict(self, X):
         """The class with the largest posterior probability, shape (m,)."""
@@ -332,7 +355,7 @@ class GaussianClassifier(GenerativeClassifier):
         if self._diagonal:
             P = [np.diag(w ** 2) for w in self._whiten]
         else:
-            P = [cho_solve((L, True), np.eye(n)) for L in self._chol]
+            P = [W_T @ W_T.T for W_T in self._whiten_T]  # Sigma^{-1} = L^{-T} L^{-1}
             if self._shared:
                 P = [P[0], P[0]]
         mu0, mu1 = self.mu_
@@ -407,7 +430,7 @@ class GDA(GaussianClassifier):
         # Linear scores: log p(x, y=k) = x^T w_k + b_k + (the same for every class),
         # with w_k = Sigma^{-1} mu_k and b_k = -1/2 mu_k^T w_k + log phi_k.
         W = cho_solve((self._chol[0], True), self.mu_.T).T
-        self._lin_W = W
+        self._lin_W_T = np.ascontiguousarray(W.T)
         self._lin_b = -0.5 * np.einsum("kj,kj->k", self.mu_, W) + np.log(self.phi_)
         if len(self.classes_) == 2:
             self.theta_ = W[1] - W[0]
@@ -419,7 +442,7 @@ class GDA(GaussianClassifier):
     def _posterior_scores(self, X):
         check_is_fitted(self)
         X = check_X(X, n_features=self.n_features_in_, estimator=self)
-        return X @ self._lin_W.T + self._lin_b
+        return X @ self._lin_W_T + self._lin_b
 
 
 class QDA(GaussianClassifier):

@@ -99,6 +99,11 @@ def _check_alpha(alpha, name="alpha"):
     return float(alpha)
 
 
+def _py(value):
+    """A numpy scalar as the plain Python value (for readable messages)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
 def _format_names(names, limit=8):
     names = list(names)
     shown = ", ".join(repr(s) if isinstance(s, str) else str(s) for s in names[:limit])
@@ -146,8 +151,8 @@ class _NaiveBayes(GenerativeClassifier):
             f"{type(self).__name__}({self._smoothing}=0): {rows.size} example(s) "
             f"(first at row {rows[0]}) contain feature values never seen with some "
             f"class in training: {_format_names(names)}. Their estimated probability "
-            f"is 0, so p(x | y) = 0 ({both} of these rows are 0/0 in every class); "
-            "their posteriors are returned as NaN. Use "
+            f"is 0, so p(x | y) = 0 for that class (for {both} of these examples in "
+            "every class: 0/0); their posteriors are returned as NaN. Use "
             f"{self._smoothing} > 0 (e.g. Laplace smoothing) to fix this.",
             ZeroProbabilityWarning, stacklevel=3,
         )
@@ -337,8 +342,8 @@ class MultinomialNB(_CountNB):
     >>> model.phi_.round(3)
     array([[0.667, 0.222, 0.111],
            [0.077, 0.308, 0.615]])
-    >>> model.predict([[0, 0, 1], [1, 0, 0]])
-    array(['spam', 'ham'], dtype='<U4')
+    >>> model.predict([[0, 0, 1], [1, 0, 0]]).tolist()
+    ['spam', 'ham']
     """
 
     def __init__(self, alpha=1.0):
@@ -554,8 +559,8 @@ class CategoricalNB(_NaiveBayes):
     >>> model.phi_[0]                       # P(Color | Stolen?), rows No, Yes
     array([[0.4375, 0.5625],
            [0.5625, 0.4375]])
-    >>> model.predict([["Red", "SUV", "Domestic"]])
-    array(['No'], dtype='<U3')
+    >>> model.predict([["Red", "SUV", "Domestic"]]).tolist()
+    ['No']
     >>> model.predict_proba([["Red", "SUV", "Domestic"]]).round(6)
     array([[0.642857, 0.357143]])
     """
@@ -686,7 +691,7 @@ class CategoricalNB(_NaiveBayes):
         if (codes < 0).any():
             r, j = np.argwhere(codes < 0)[0]
             raise ValueError(
-                f"{self._attr_name(j)} has value {X[r, j]!r} (row {r}), which is not in "
+                f"{self._attr_name(j)} has value {_py(X[r, j])!r} (row {r}), which is not in "
                 f"categories[{j}] = {cats[j].tolist()}: add it there."
             )
         K = len(classes)
@@ -719,7 +724,7 @@ class CategoricalNB(_NaiveBayes):
         if (codes < 0).any():
             r, j = np.argwhere(codes < 0)[0]
             raise ValueError(
-                f"{self._attr_name(j)} has value {X[r, j]!r} (row {r}), never seen in "
+                f"{self._attr_name(j)} has value {_py(X[r, j])!r} (row {r}), never seen in "
                 f"fit (known values: {self.categories_[j].tolist()}). If it is a "
                 "possible value, declare it with CategoricalNB(categories=...) so that "
                 "the m-estimate gives it a probability."
@@ -740,7 +745,7 @@ class CategoricalNB(_NaiveBayes):
             for j in range(X.shape[1]):
                 for r in rows:
                     if zero_attr[r, j].any():
-                        item = f"{self._attr_name(j)}={X[r, j]}"
+                        item = f"{self._attr_name(j)}={_py(X[r, j])}"
                         if item not in found:
                             found.append(item)
             return found

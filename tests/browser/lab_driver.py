@@ -190,9 +190,11 @@ class LabServer:
         except (OSError, AttributeError):
             return ""
 
-    def lab_url(self, urlpath):
-        """``/lab/tree/<path>`` (or any url path) with the token."""
-        return f"{self.url}/{urlpath.lstrip('/')}?token={self.token}"
+    def lab_url(self, urlpath, reset=False):
+        """``/lab/tree/<path>`` (or any url path) with the token; ``reset`` starts
+        from an empty workspace (no tabs left over from the previous notebook)."""
+        query = ("reset&" if reset else "") + f"token={self.token}"
+        return f"{self.url}/{urlpath.lstrip('/')}?{query}"
 
 
 def launch_chromium(playwright):
@@ -235,11 +237,11 @@ class NotebookProblem(AssertionError):
     pass
 
 
-def open_notebook(page, server, path, timeout=90):
+def open_notebook(page, server, path, timeout=90, reset=True):
     """Open ``path`` (relative to the server root) in JupyterLab and wait until
     its kernel is idle. Raises NotebookProblem when a dialog (kernel picker,
     file not found...) appears instead."""
-    page.goto(server.lab_url(f"lab/tree/{path}"), wait_until="domcontentloaded")
+    page.goto(server.lab_url(f"lab/tree/{path}", reset=reset), wait_until="domcontentloaded")
     handle = page.wait_for_function(KERNEL_READY_JS, timeout=timeout * 1000, polling=200)
     state = handle.json_value()
     if state == "dialog":
@@ -247,7 +249,10 @@ def open_notebook(page, server, path, timeout=90):
         raise NotebookProblem(
             f"{path}: JupyterLab showed a dialog on opening instead of starting the kernel "
             f"(missing kernelspec metadata?): {text.strip()[:300]!r}")
-    page.wait_for_selector(".jp-Cell", timeout=timeout * 1000)
+    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=timeout * 1000)
+    title = page.locator(".lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel").first.inner_text()
+    if title.strip() != Path(path).name:
+        raise NotebookProblem(f"{path}: the current tab is {title!r}, not the notebook")
     return state
 
 
@@ -292,9 +297,10 @@ PROBLEMS_JS = r"""([widgetRepr, figureRepr]) => {
     if (mime === 'application/vnd.jupyter.stderr' &&
         (/Traceback/.test(text) || /^\s*\w*(Error|Exception)\b/m.test(text)))
       problems.push(where(out) + ': error output: ' + text.trim().slice(0, 400));
-    if (mime === 'text/plain' && wr.test(text))
+    const plain = mime === 'text/plain' || mime === 'application/vnd.jupyter.stdout';
+    if (plain && wr.test(text))
       problems.push(where(out) + ': widget shown as plain text: ' + text.trim().slice(0, 120));
-    if (mime === 'text/plain' && fr.test(text))
+    if (plain && fr.test(text))
       problems.push(where(out) + ': figure shown as plain text: ' + text.trim().slice(0, 120));
   }
   const body = panel.innerText;

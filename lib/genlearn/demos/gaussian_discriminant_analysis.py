@@ -10,6 +10,8 @@ plot_gda_fit               the picture of the notes: data, both fitted Gaussians
 sample_explorer_data       the explorer's data: fixed noise, reshaped by the sliders
 make_explorer              the interactive GDA explorer (figure, update function, sliders)
 explorer_panel             the explorer, ready to display in a notebook
+worked_example             the seeded training set of the notebook (WORKED_EXAMPLE)
+tumor_split                two tumour features, split into training and test sets
 
 Every figure is a :class:`matplotlib.figure.Figure` made here (not by pyplot),
 so the same code serves the static plots and the redraw-in-place widget.
@@ -24,7 +26,8 @@ from .._base import sigmoid
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
            "plot_gda_fit", "sample_explorer_data", "make_explorer", "explorer_panel",
-           "EXPLORER_RANGES"]
+           "EXPLORER_RANGES", "WORKED_EXAMPLE", "worked_example", "TUMOR_FEATURES",
+           "tumor_split"]
 
 CLASS_STYLE = {
     0: dict(color="tab:blue", marker="o", label="y = 0"),
@@ -160,7 +163,7 @@ def _limits(X, pad=0.15):
 
 
 def plot_gda_fit(model, X, y, ax=None, feature_names=("x1", "x2"), radii=(1.0, 2.0),
-                 title=None, X_test=None, y_test=None):
+                 title=None, X_test=None, y_test=None, class_names=("y = 0", "y = 1")):
     """Training set, the contours of both fitted Gaussians and the straight boundary.
 
     The two Gaussians share Sigma, so their ellipses have the same shape and
@@ -177,6 +180,7 @@ def plot_gda_fit(model, X, y, ax=None, feature_names=("x1", "x2"), radii=(1.0, 2
     feature_names : pair of str
     radii : Mahalanobis radii of the contours drawn
     X_test, y_test : optional held-out points, drawn hollow
+    class_names : pair of str, used in the legend
 
     Returns
     -------
@@ -195,11 +199,11 @@ def plot_gda_fit(model, X, y, ax=None, feature_names=("x1", "x2"), radii=(1.0, 2
         style = CLASS_STYLE[k]
         rows = y == cls
         ax.scatter(X[rows, 0], X[rows, 1], s=14, marker=style["marker"], color=style["color"],
-                   alpha=0.7, label=f"train, {style['label']}")
+                   alpha=0.7, label=f"train, {class_names[k]}")
         if X_test is not None:
             rt = np.asarray(y_test) == cls
             ax.scatter(X_test[rt, 0], X_test[rt, 1], s=22, marker="s", facecolors="none",
-                       edgecolors=style["color"], alpha=0.6, label=f"test, {style['label']}")
+                       edgecolors=style["color"], alpha=0.6, label=f"test, {class_names[k]}")
         for r in radii:
             xy = ellipse(model.mu_[k], model.Sigma_, r)
             ax.plot(xy[:, 0], xy[:, 1], color=style["color"], lw=1.2)
@@ -239,7 +243,7 @@ def sample_explorer_data(phi, mu0, mu1, Sigma, noise, order):
     return mu + noise @ L.T, y
 
 
-def make_explorer(m=200, seed=0, dpi=80, grid=120):
+def make_explorer(m=200, seed=0, dpi=72, grid=120):
     """Build the GDA explorer: a figure and an ``update`` that redraws it in place.
 
     The sliders set the true model (phi, mu0, mu1 and the shared Sigma from
@@ -333,7 +337,7 @@ def make_explorer(m=200, seed=0, dpi=80, grid=120):
                            ranges=EXPLORER_RANGES)
 
 
-def explorer_panel(m=200, seed=0, dpi=80):
+def explorer_panel(m=200, seed=0, dpi=72):
     """The GDA explorer as an ipywidgets box: sliders, readout and the live figure."""
     from .live import LiveFigure, interactive_panel, slider
 
@@ -344,3 +348,41 @@ def explorer_panel(m=200, seed=0, dpi=80):
                 for name, (lo, hi, step, init) in EXPLORER_RANGES.items()}
     live = LiveFigure(ex.fig)
     return interactive_panel(ex.update, live, **controls)
+
+
+#: The seeded data set of notebook 03: the true model its numbers are fitted to.
+WORKED_EXAMPLE = dict(m=300, phi=0.4, mu=((0.0, 0.0), (2.0, 1.0)),
+                      Sigma=((1.0, 0.5), (0.5, 1.5)), random_state=3)
+
+#: The two tumour features and the held-out split of notebook 03.
+TUMOR_FEATURES = ("mean radius", "mean texture")
+TUMOR_SPLIT = dict(test_size=0.3, random_state=0)
+
+
+def worked_example():
+    """The seeded training set of notebook 03, drawn from :data:`WORKED_EXAMPLE`.
+
+    Returns
+    -------
+    X : ndarray of shape (300, 2)
+    y : ndarray of int, shape (300,)
+    """
+    from ..datasets import make_gaussian_classes
+
+    return make_gaussian_classes(**WORKED_EXAMPLE)
+
+
+def tumor_split():
+    """The two tumour features of :data:`TUMOR_FEATURES`, split 70 / 30 (stratified, seeded).
+
+    Returns
+    -------
+    X_train, X_test, y_train, y_test : ndarrays (y = 1 for malignant)
+    """
+    from sklearn.model_selection import train_test_split
+
+    from ..datasets import load_tumors
+
+    X, y, names = load_tumors(return_feature_names=True)
+    idx = [list(names).index(f) for f in TUMOR_FEATURES]
+    return train_test_split(X[:, idx], y, stratify=y, **TUMOR_SPLIT)

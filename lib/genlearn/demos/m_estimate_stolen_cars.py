@@ -83,15 +83,24 @@ def conditionals(X, y, m, p, query=QUERY, classes=CLASSES):
             for c, (n, ncs) in counts(X, y, query, classes).items()}
 
 
+def _scores_from_counts(cnt, m_rows, m, p):
+    """Scores for every class from :func:`counts`; ``m`` may be an array."""
+    out = {}
+    for c, (n, ncs) in cnt.items():
+        s = n / m_rows
+        for n_c in ncs:
+            s = s * m_estimate(n_c, n, p, m)
+        out[c] = s
+    return out
+
+
 def scores(X, y, m, p, query=QUERY, classes=CLASSES):
     """``{class: P(class) * prod_j P(query[j] | class)}``, the naive Bayes score.
 
-    ``P(class)`` is the fraction of training rows of that class.
+    ``P(class)`` is the fraction of training rows of that class. ``m`` may be
+    an array of values (then each score is an array).
     """
-    cond = conditionals(X, y, m, p, query, classes)
-    m_rows = len(y)
-    return {c: counts(X, y, query, classes)[c][0] / m_rows * float(np.prod(cond[c]))
-            for c in classes}
+    return _scores_from_counts(counts(X, y, query, classes), len(y), m, p)
 
 
 def posterior(X, y, m, p, query=QUERY, classes=CLASSES):
@@ -166,6 +175,7 @@ def explorer(X=None, y=None, query=QUERY, m_max=M_RANGE[1], dpi=80):
 
     if X is None:
         X, y = load_table()
+    cnt = counts(X, y, query)
     fig = Figure(figsize=(10.5, 3.2), dpi=dpi, layout="constrained")
     ax_c, ax_s, ax_m = fig.subplots(1, 3, gridspec_kw={"width_ratios": [1.6, 0.8, 1.4]})
     pos = np.arange(len(query))
@@ -195,17 +205,19 @@ def explorer(X=None, y=None, query=QUERY, m_max=M_RANGE[1], dpi=80):
     live = LiveFigure(fig, dpi=dpi)
 
     def update(m, p):
-        cond = conditionals(X, y, m, p, query)
+        cond = {c: np.array([m_estimate(n_c, n, p, m) for n_c in ncs])
+                for c, (n, ncs) in cnt.items()}
         for c in CLASSES:
             for bar, h in zip(bars[c], cond[c]):
                 bar.set_height(h)
         p_line.set_ydata([p, p])
-        s = scores(X, y, m, p, query)
+        s = _scores_from_counts(cnt, len(y), m, p)
         for bar, c in zip(score_bars, CLASSES):
             bar.set_height(s[c])
         ax_s.set_ylim(0, 1.15 * max(s.values()))
-        curve.set_ydata([posterior(X, y, mm, p, query) for mm in ms])
-        post = posterior(X, y, m, p, query)
+        sm = _scores_from_counts(cnt, len(y), ms, p)
+        curve.set_ydata(sm["Yes"] / (sm["Yes"] + sm["No"]))
+        post = s["Yes"] / (s["Yes"] + s["No"])
         marker.set_data([m], [post])
         decision = "Yes" if s["Yes"] > s["No"] else "No"
         flips = decision_flips(X, y, p, query)

@@ -106,15 +106,31 @@ def parameter_counts(n=50_000):
     if n < 1:
         raise ValueError(f"n (the vocabulary size) must be at least 1; got {n}.")
     full = 2 ** n - 1
-    return {"n": n, "full": full, "full_digits": len(str(full)), "naive": 2 * n + 1}
+    # 2**n is never a power of 10, so 2**n - 1 has floor(n log10 2) + 1 digits;
+    # counted exactly here, without converting a 15,000-digit number to text.
+    digits = 1
+    while 10 ** digits <= full:
+        digits *= 2
+    lo, hi = digits // 2, digits  # 10**lo <= full < 10**hi (or lo = 0)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if 10 ** mid <= full else (lo, mid)
+    return {"n": n, "full": full, "full_digits": hi, "naive": 2 * n + 1}
 
 
 def parameter_report(n=50_000):
+    """The two parameter counts as text (the huge one by its first and last
+    digits)."""
     c = parameter_counts(n)
-    s = str(c["full"])
-    shown = s if len(s) <= 24 else f"{s[:12]}...{s[-12:]}"
+    d = c["full_digits"]
+    if d <= 24:
+        shown = str(c["full"])
+    else:
+        head = c["full"] // 10 ** (d - 8)
+        tail = c["full"] % 10 ** 8
+        shown = f"{head}...{tail:08d}"
     return (f"vocabulary size n = {c['n']:,}\n"
-            f"full model, one class:  2^n - 1 = {shown} ({c['full_digits']:,} digits)\n"
+            f"full model, per class:  2^n - 1 = {shown} ({d:,} digits)\n"
             f"naive Bayes, both classes and the prior:  2n + 1 = {c['naive']:,}")
 
 
@@ -209,7 +225,30 @@ def by_hand_text(result):
     if post is None:
         lines.append("p(spam | x) = 0 / 0: undefined (NaN)")
     else:
-        lines.append(f"p(spam | x) = {float(post):.6f}  (exactly {post})")
+        lines.append(f"p(spam | x) = {float(post):.6f}")
+    return "\n".join(lines)
+
+
+def multinomial_table_text(C, y, words, selected, alpha=1):
+    """phi_{k|y} of the multinomial event model for the ``selected`` words.
+
+    ``(count of word k in class y + alpha) / (words in class y + alpha |V|)``,
+    with ``C`` the word-count matrix; alpha = 0 is the plain maximum likelihood.
+    """
+    C, y = np.asarray(C), np.asarray(y)
+    V = len(words)
+    a = Fraction(alpha).limit_denominator(1000)
+    tot = {k: int(C[y == k].sum()) for k in (SPAM, HAM)}
+    lines = [f"|V| = {V}; words in spam messages: {tot[SPAM]}, in ham messages: {tot[HAM]}",
+             f"{'word':<10}{'phi_k|spam':>32}{'phi_k|ham':>32}"]
+    for w in selected:
+        j = words.index(w)
+        cells = []
+        for k in (SPAM, HAM):
+            c = int(C[y == k, j].sum())
+            num, den = c + a, tot[k] + a * V
+            cells.append(f"{f'({c}+{a})/({tot[k]}+{a * V})':>22}{float(num / den):>10.6f}")
+        lines.append(f"{w:<10}" + "".join(cells))
     return "\n".join(lines)
 
 
@@ -345,7 +384,7 @@ def underflow_figure(model, vocab, max_repeats=200, dpi=80):
     for r in reps:
         d = underflow_demo(model, vocab, long_message(r))
         logs.append(d["log"] / np.log(10))
-        zeros.append(d["plain"][0] == 0.0)
+        zeros.append(bool(np.all(d["plain"] == 0.0)))
     logs = np.array(logs)
     n_words = 5 * reps
     fig = Figure(figsize=(6, 3.2), dpi=dpi)
@@ -354,13 +393,14 @@ def underflow_figure(model, vocab, max_repeats=200, dpi=80):
     ax.plot(n_words, logs[:, 1], color="tab:blue", label="log10 p(x, ham)")
     tiny = np.log10(np.nextafter(0, 1))
     ax.axhline(tiny, color="k", ls="--", lw=1)
-    ax.text(n_words[0], tiny + 15, "smallest positive float64, 5e-324", fontsize=8)
+    ax.text(n_words[-1], tiny + 20, "smallest positive float64, 5e-324", fontsize=8,
+            ha="right")
     zeros = np.array(zeros)
     if zeros.any():
         first = n_words[np.argmax(zeros)]
         ax.axvline(first, color="0.5", ls=":")
-        ax.text(first + 10, logs.min() * 0.9, f"plain product = 0.0\nfrom {first} words",
-                fontsize=8)
+        ax.text(first + 10, logs.min() * 0.9,
+                f"both plain products are 0.0\n(0/0) from {first} words", fontsize=8)
     ax.set_xlabel("number of words in the message")
     ax.set_ylabel("log10 of the joint probability")
     ax.legend(fontsize=8, loc="upper right")
@@ -532,7 +572,7 @@ def confusion_text(res):
     lines = []
     for name in ("multinomial", "bernoulli"):
         cm = res.confusion[name]
-        lines += [f"{name}: rows = true class, columns = predicted",
+        lines += [f"{name.capitalize()}: rows = true class, columns = predicted",
                   f"{'':>10}{'ham':>8}{'spam':>8}",
                   f"{'ham':>10}{cm[0, 0]:>8}{cm[0, 1]:>8}",
                   f"{'spam':>10}{cm[1, 0]:>8}{cm[1, 1]:>8}"]
@@ -553,7 +593,7 @@ def confusion_figure(res, dpi=80):
         ax.set_yticks([0, 1], ["ham", "spam"])
         ax.set_xlabel("predicted")
         ax.set_ylabel("true")
-        ax.set_title(f"{name}: accuracy {res.accuracy[name]:.3f}", fontsize=10)
+        ax.set_title(f"{name.capitalize()}: accuracy {res.accuracy[name]:.3f}", fontsize=10)
     fig.tight_layout()
     return fig
 
@@ -564,14 +604,17 @@ def _LogNorm1():
 
 
 def misclassified(res, model="multinomial", n=3):
-    """Up to ``n`` false positives and ``n`` false negatives: (kind, p_spam, text)."""
+    """The ``n`` most confident false positives and false negatives:
+    a list of (kind, p_spam, text), worst mistake of each kind first."""
     y_te = res.corpus.y[res.test]
     p = res.proba[model]
     pred = (p > 0.5).astype(int)
     out = []
     for kind, mask in (("ham flagged as spam", (y_te == HAM) & (pred == SPAM)),
                        ("spam let through", (y_te == SPAM) & (pred == HAM))):
-        for i in np.flatnonzero(mask)[:n]:
+        idx = np.flatnonzero(mask)
+        wrongness = np.abs(p[idx] - (y_te[idx] == SPAM))  # how far from the truth
+        for i in idx[np.argsort(-wrongness, kind="stable")][:n]:
             out.append((kind, float(p[i]), res.corpus.texts[res.test[i]]))
     return out
 
@@ -600,7 +643,9 @@ def spam_probability_html(message, res):
     if unknown:
         parts.append(f"ignored (not in the vocabulary): {html.escape(', '.join(unknown))}")
     if not known:
-        parts.append("<i>no known word: the answer is the prior p(spam)</i>")
+        parts.append("<i>no known word: the multinomial model falls back to the prior "
+                     "p(spam); the Bernoulli model still multiplies (1 - phi) over "
+                     "every word of the vocabulary that is absent</i>")
     return "".join(parts)
 
 
@@ -624,25 +669,37 @@ def message_box(res, value="Congratulations! You won a free prize, call now"):
 # Continuous features by binning: naive Bayes against GDA
 # ---------------------------------------------------------------------------
 
-def quantile_bins(X_train, X, k):
-    """Bin each column of ``X`` by the quantiles of the same column of ``X_train``.
+def quantile_edges(X_train, k):
+    """Bin edges of each column: the training values at levels 1/k, ..., (k-1)/k.
 
-    Edges are training values at the levels 1/k, ..., (k-1)/k (duplicates and
-    edges at the column minimum dropped, so every bin holds training points);
-    bin ``b`` means ``edge[b-1] <= x < edge[b]``. Returns integer codes of the
-    shape of ``X``, from 0 to (at most) k - 1.
+    Duplicated edges and edges at the column minimum are dropped, so every bin
+    holds training points (a feature with many ties gets fewer than k bins).
+    Returns a list with one sorted array of edges per column.
     """
-    X_train, X = np.asarray(X_train, float), np.asarray(X, float)
+    X_train = np.asarray(X_train, float)
     k = int(k)
     if k < 2:
         raise ValueError(f"k (the number of bins) must be at least 2; got {k}.")
-    codes = np.empty(X.shape, dtype=int)
-    levels = np.arange(1, k) / k
-    for j in range(X.shape[1]):
-        edges = np.unique(np.quantile(X_train[:, j], levels, method="inverted_cdf"))
-        edges = edges[edges > X_train[:, j].min()]
-        codes[:, j] = np.searchsorted(edges, X[:, j], side="right")
-    return codes
+    q = np.quantile(X_train, np.arange(1, k) / k, axis=0, method="inverted_cdf")
+    lows = X_train.min(axis=0)
+    return [np.unique(q[:, j][q[:, j] > lows[j]]) for j in range(X_train.shape[1])]
+
+
+def apply_bins(edges, X):
+    """Integer bin codes: bin b means ``edges[b-1] <= x < edges[b]`` (b = 0 is
+    below the first edge)."""
+    X = np.asarray(X, float)
+    if X.ndim != 2 or X.shape[1] != len(edges):
+        raise ValueError(f"X must have shape (m, {len(edges)}), one column per set of "
+                         f"edges; got {X.shape}.")
+    return np.column_stack([np.searchsorted(e, X[:, j], side="right")
+                            for j, e in enumerate(edges)])
+
+
+def quantile_bins(X_train, X, k):
+    """Bin each column of ``X`` by the quantiles of the same column of ``X_train``
+    (see :func:`quantile_edges`); codes from 0 to at most k - 1."""
+    return apply_bins(quantile_edges(X_train, k), X)
 
 
 def _folds(y, n_folds, seed):
@@ -655,12 +712,12 @@ def _folds(y, n_folds, seed):
     return fold
 
 
-def cv_accuracies(X, y, bins=(2, 3, 5, 8, 12, 20), n_folds=10, seed=0):
+def cv_accuracies(X, y, bins=(3, 5, 10, 20), n_folds=10, seed=0):
     """Cross-validated accuracy of GDA and Gaussian naive Bayes on the raw
     features, and of naive Bayes on the quantile-binned features.
 
     Naive Bayes on bins uses :class:`genlearn.CategoricalNB` with Laplace
-    smoothing (m = number of bins, p = 1/number of bins). Returns a dict
+    smoothing (m = k_j and p = 1/k_j for a feature with k_j bins). Returns a dict
     name -> mean accuracy over the folds, and the fold labels.
     """
     from ..discriminant import GDA, GaussianNB
@@ -674,8 +731,9 @@ def cv_accuracies(X, y, bins=(2, 3, 5, 8, 12, 20), n_folds=10, seed=0):
         acc["GDA (raw)"].append(GDA().fit(X[tr], y[tr]).score(X[te], y[te]))
         acc["Gaussian NB (raw)"].append(GaussianNB().fit(X[tr], y[tr]).score(X[te], y[te]))
         for k in bins:
-            B_tr, B_te = quantile_bins(X[tr], X[tr], k), quantile_bins(X[tr], X[te], k)
-            nb = CategoricalNB(m=k).fit(B_tr, y[tr])
+            edges = quantile_edges(X[tr], k)
+            B_tr, B_te = apply_bins(edges, X[tr]), apply_bins(edges, X[te])
+            nb = CategoricalNB().fit(B_tr, y[tr])
             acc[f"NB, {k} bins"].append(nb.score(B_te, y[te]))
     return {name: float(np.mean(v)) for name, v in acc.items()}, fold
 
@@ -684,16 +742,21 @@ def cv_text(acc):
     return "\n".join(f"{name:<20}{a:.6f}" for name, a in acc.items())
 
 
-def make_two_bump_classes(m=600, seed=0):
-    """A data set where the Gaussian assumption fails badly: two features; class
-    0 ~ N(0, 1) in each, class 1 a 50/50 mix of N(-3, 1) and N(+3, 1) in each,
-    features independent given the class. Returns ``(X, y)``."""
+def make_bump_classes(m=600, seed=0):
+    """Classes that no Gaussian can tell apart, but bins can.
+
+    Two features, independent given the class. Class 0: 3/4 of the mass in a
+    bump at 0 and 1/8 in bumps at -4 and +4; class 1: bumps at -2 and +2, half
+    the mass each; every bump has standard deviation 1/2. Both classes have
+    mean 0 and variance 4.25 in each feature, so GDA and Gaussian naive Bayes
+    see two identical Gaussians. Returns ``(X, y)``, y in {0, 1}.
+    """
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, size=m)
-    X = rng.standard_normal((m, 2))
-    sign = rng.choice([-3.0, 3.0], size=(m, 2))
-    X[y == 1] += sign[y == 1]
-    return X, y
+    centres0 = rng.choice([-4.0, 0.0, 4.0], p=[0.125, 0.75, 0.125], size=(m, 2))
+    centres1 = rng.choice([-2.0, 2.0], size=(m, 2))
+    centres = np.where(y[:, None] == 1, centres1, centres0)
+    return centres + 0.5 * rng.standard_normal((m, 2)), y
 
 
 def binning_figure(tumour_acc, bump_acc, dpi=80):
@@ -701,7 +764,7 @@ def binning_figure(tumour_acc, bump_acc, dpi=80):
     fig = Figure(figsize=(8, 3.2), dpi=dpi)
     axes = fig.subplots(1, 2)
     for ax, acc, title in ((axes[0], tumour_acc, "tumours (30 features)"),
-                           (axes[1], bump_acc, "two bumps vs one (2 features)")):
+                           (axes[1], bump_acc, "bumps (2 features)")):
         ks = [int(n.split()[1]) for n in acc if n.startswith("NB,")]
         ax.plot(ks, [acc[f"NB, {k} bins"] for k in ks], "o-", color="tab:green",
                 label="naive Bayes on bins")

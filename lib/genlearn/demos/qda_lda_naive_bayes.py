@@ -42,6 +42,7 @@ import numpy as np
 from matplotlib.colors import LinearSegmentedColormap, ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from threadpoolctl import threadpool_limits
 
 from .. import gaussian
 from ..datasets import make_gaussian_classes
@@ -450,6 +451,12 @@ def too_few_examples(n=10, sizes=(5, 8, 11, 12, 15, 20, 30, 50, 100, 200), m_com
     per size), ``failed`` (dict name -> number of failed fits per size) and
     ``bayes`` (error of the true model on the test set: the best possible).
     """
+    # Hundreds of fits of tiny matrices: BLAS threads only add overhead here.
+    with threadpool_limits(limits=1, user_api="blas"):
+        return _too_few_examples(n, sizes, m_common, reps, reg, m_test, random_state)
+
+
+def _too_few_examples(n, sizes, m_common, reps, reg, m_test, random_state):
     rng = np.random.default_rng(random_state)
     mu1 = np.full(n, 0.6)
     Sigma1 = np.diag(np.linspace(0.4, 2.5, n))

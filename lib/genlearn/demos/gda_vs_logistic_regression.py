@@ -1,0 +1,392 @@
+"""Experiments and figures for notebook 04, GDA versus logistic regression.
+
+Functions
+---------
+draw_training_pools      all repetitions' training data from one generator call
+learning_curves          test error of several models against the training-set size m
+bayes_error              the error of the true posterior, the floor of every curve
+plot_learning_curves     mean test error with a band, log-scaled m
+plot_newton_convergence  how fast Newton's method closes the gap to the maximum
+separable_example        a small, perfectly separated training set
+penalty_path             |theta| of logistic regression as the L2 penalty vanishes
+plot_separation          coefficient growth on separable data, logistic vs GDA
+plot_log_fix             GDA on x and on log x, drawn on a log-normal data set
+
+``SCENARIOS`` holds the three data-generating processes of the notebook:
+Gaussian classes with a shared Sigma (GDA's own model), Poisson counts and
+log-normal features (both outside it).
+
+A learning curve needs many fits: ``sizes`` x ``n_repeats`` for each model.
+The repetitions are drawn in one call of the generator, every training set
+is a prefix of its repetition's pool (so the curves are nested, as if data
+arrived one example at a time), and the test errors of all fits are computed
+in one matrix product of the test set with the stacked ``(theta, theta0)``.
+"""
+import warnings
+
+import numpy as np
+from matplotlib.figure import Figure
+
+__all__ = ["SIZES", "SCENARIOS", "draw_training_pools", "learning_curves", "bayes_error",
+           "plot_learning_curves", "plot_newton_convergence", "separable_example",
+           "penalty_path", "plot_separation", "plot_log_fix", "LOGNORMAL_FIX", "run_all",
+           "plot_learning_curve_panels"]
+
+#: Training-set sizes of the learning curves: 13 steps from 10 to 10,000, evenly on a log scale.
+SIZES = np.unique(np.round(np.logspace(1, 4, 13)).astype(int))
+
+_GAUSS_N = 4
+_GAUSS_DELTA = 3.5
+#: The data-generating processes of notebook 04 (arguments of the genlearn.datasets generators).
+SCENARIOS = {
+    "gaussian": dict(
+        generator="make_gaussian_classes",
+        kwargs=dict(mu=(np.zeros(_GAUSS_N), np.full(_GAUSS_N, _GAUSS_DELTA / np.sqrt(_GAUSS_N))),
+                    Sigma=np.eye(_GAUSS_N), phi=0.5),
+        title=f"(a) Gaussian classes, shared Sigma (n = {_GAUSS_N})",
+    ),
+    "poisson": dict(
+        generator="make_poisson_classes",
+        kwargs=dict(lam=((1.0, 1.0, 4.0, 2.0), (6.0, 2.0, 1.0, 5.0)), phi=0.3),
+        title="(b) Poisson counts (n = 4)",
+    ),
+    "lognormal": dict(
+        generator="make_lognormal_classes",
+        kwargs=dict(mu=((0.0, 0.0), (1.0, 0.5)), Sigma=((0.5, 0.2), (0.2, 0.5)), phi=0.5),
+        title="(c) log-normal features (n = 2)",
+    ),
+}
+
+#: The log-normal data set of the "fit GDA on log x" section.
+LOGNORMAL_FIX = dict(m=400, random_state=2)
+
+MODEL_STYLE = {
+    "GDA": dict(color="tab:blue", ls="-"),
+    "logistic regression": dict(color="tab:orange", ls="--"),
+    "GDA on log x": dict(color="tab:green", ls="-."),
+}
+
+
+def _sampler(scenario):
+    from .. import datasets
+
+    spec = SCENARIOS[scenario]
+    gen = getattr(datasets, spec["generator"])
+    return lambda m, random_state: gen(m=m, random_state=random_state, **spec["kwargs"])
+
+
+def draw_training_pools(sample, n_repeats, m_max, seed=0):
+    """Draw ``n_repeats`` training pools of ``m_max`` examples in one generator call.
+
+    Repetition ``r`` uses rows ``r * m_max ... (r + 1) * m_max - 1`` of the draw.
+    The training set of size m is the first m rows of a pool. To make every
+    prefix usable, the first example of the other class is moved to row 1 of
+    each pool, so the smallest training sets always hold both classes (the
+    curves are conditional on that; it changes nothing once m is moderate).
+
+    Parameters
+    ----------
+    sample : callable ``sample(m, random_state) -> (X, y)``
+    n_repeats, m_max : int
+    seed : int
+
+    Returns
+    -------
+    X : ndarray of shape (n_repeats, m_max, n)
+    y : ndarray of shape (n_repeats, m_max)
+    """
+    X, y = sample(n_repeats * m_max, seed)
+    X = np.asarray(X, dtype=float).reshape(n_repeats, m_max, -1).copy()
+    y = np.asarray(y).reshape(n_repeats, m_max).copy()
+    for r in range(n_repeats):
+        other = np.flatnonzero(y[r] != y[r, 0])
+        if other.size == 0:
+            raise ValueError(f"repetition {r} drew a single class in {m_max} examples; "
+                             "use more examples or less extreme class priors.")
+        j = other[0]
+        for arr in (X[r], y[r]):
+            arr[[1, j]] = arr[[j, 1]]
+    return X, y
+
+
+def _default_models():
+    from .. import GDA, LogisticRegression
+
+    return {"GDA": (GDA, None), "logistic regression": (LogisticRegression, None)}
+
+
+def learning_curves(scenario, models=None, sizes=SIZES, n_repeats=20, m_test=20000, seed=0):
+    """Test error against training-set size for each model, over random repetitions.
+
+    Parameters
+    ----------
+    scenario : str
+        A key of :data:`SCENARIOS`, or a callable ``sample(m, random_state)``.
+    models : dict, optional
+        ``name -> (make_estimator, transform)``: ``make_estimator()`` returns a
+        fresh binary classifier with ``theta_`` and ``theta0_`` after fit;
+        ``transform`` (or None) is applied to X before fitting and testing.
+        Default: genlearn's GDA and LogisticRegression on the raw features.
+    sizes : array of int
+        Training-set sizes m (each at most the pool size ``max(sizes)``).
+    n_repeats : int
+        Independent training pools per size.
+    m_test : int
+        Size of the common test set (drawn with seed ``seed + 10_000``).
+
+    Returns
+    -------
+    result : dict
+        ``sizes``; ``errors`` (name -> array (n_repeats, len(sizes)));
+        ``mean`` and ``se`` (name -> array (len(sizes),), the mean over
+        repetitions and its standard error); ``separable`` (name -> number of
+        fits that warned that the training set was separable); ``X_test``,
+        ``y_test``.
+    """
+    from threadpoolctl import threadpool_limits
+
+    from ..logistic import ConvergenceWarning, SeparableDataWarning
+
+    sample = _sampler(scenario) if isinstance(scenario, str) else scenario
+    models = _default_models() if models is None else models
+    sizes = np.asarray(sizes, dtype=int)
+    Xp, yp = draw_training_pools(sample, n_repeats, int(sizes.max()), seed)
+    X_test, y_test = sample(m_test, seed + 10_000)
+    X_test = np.asarray(X_test, dtype=float)
+    result = {"sizes": sizes, "errors": {}, "mean": {}, "se": {}, "separable": {},
+              "X_test": X_test, "y_test": np.asarray(y_test)}
+    # Tiny matrices: one BLAS thread is much faster than waking a pool for each 4x4 solve.
+    with threadpool_limits(1):
+        for name, (make, transform) in models.items():
+            f = (lambda A: A) if transform is None else transform
+            Xt = f(X_test)
+            thetas = np.empty((n_repeats, len(sizes), Xt.shape[1] + 1))
+            n_sep = 0
+            for r in range(n_repeats):
+                Xr = f(Xp[r])
+                for j, m in enumerate(sizes):
+                    with warnings.catch_warnings(record=True) as caught:
+                        warnings.simplefilter("always", SeparableDataWarning)
+                        warnings.simplefilter("always", ConvergenceWarning)
+                        model = make().fit(Xr[:m], yp[r, :m])
+                    n_sep += any(issubclass(w.category, SeparableDataWarning) for w in caught)
+                    thetas[r, j, :-1] = model.theta_
+                    thetas[r, j, -1] = model.theta0_
+            # All test errors at once: (m_test, n+1) @ (n+1, n_repeats * len(sizes)).
+            scores = np.column_stack([Xt, np.ones(len(Xt))]) @ thetas.reshape(-1, thetas.shape[-1]).T
+            wrong = (scores > 0) != (result["y_test"] == 1)[:, None]
+            err = wrong.mean(axis=0).reshape(n_repeats, len(sizes))
+            result["errors"][name] = err
+            result["mean"][name] = err.mean(axis=0)
+            result["se"][name] = err.std(axis=0, ddof=1) / np.sqrt(n_repeats)
+            result["separable"][name] = n_sep
+    return result
+
+
+def bayes_error(scenario, X_test, y_test):
+    """Test error of the true posterior of a scenario: no classifier can do better on average.
+
+    For the Gaussian scenario it is exact, ``Phi(-Delta / 2)`` with ``Delta``
+    the Mahalanobis distance between the means (equal priors); for the others
+    it is the error of the true Bayes rule on the given test set.
+    """
+    from scipy.stats import norm
+
+    from .gaussian_discriminant_analysis import boundary_from_parameters
+
+    kw = SCENARIOS[scenario]["kwargs"]
+    if scenario == "gaussian":
+        mu0, mu1 = (np.asarray(v, dtype=float) for v in kw["mu"])
+        d = mu1 - mu0
+        delta = np.sqrt(d @ np.linalg.solve(np.asarray(kw["Sigma"], dtype=float), d))
+        return float(norm.cdf(-delta / 2))
+    phi = kw["phi"]
+    if scenario == "poisson":
+        lam0, lam1 = (np.asarray(v, dtype=float) for v in kw["lam"])
+        theta = np.log(lam1 / lam0)
+        theta0 = -(lam1 - lam0).sum() + np.log(phi / (1 - phi))
+        Z = X_test
+    else:  # log-normal: Gaussian in log x
+        theta, theta0 = boundary_from_parameters(phi, kw["mu"][0], kw["mu"][1], kw["Sigma"])
+        Z = np.log(X_test)
+    return float(np.mean((Z @ theta + theta0 > 0) != (np.asarray(y_test) == 1)))
+
+
+def plot_learning_curves(result, ax=None, title=None, bayes=None):
+    """Mean test error (line) and mean +- one standard error (band) against m, log-scaled.
+
+    Returns
+    -------
+    fig : matplotlib.figure.Figure
+    """
+    if ax is None:
+        fig = Figure(figsize=(5.0, 3.6), dpi=80)
+        ax = fig.subplots()
+    sizes = result["sizes"]
+    for name, mean in result["mean"].items():
+        style = MODEL_STYLE.get(name, {})
+        se = result["se"][name]
+        ax.plot(sizes, mean, marker="o", ms=3, label=name, **style)
+        ax.fill_between(sizes, mean - se, mean + se, color=style.get("color"), alpha=0.25, lw=0)
+    if bayes is not None:
+        ax.axhline(bayes, color="0.3", lw=1, ls=":", label=f"Bayes error {bayes:.3f}")
+    ax.set_xscale("log")
+    ax.set_xlabel("training-set size m")
+    ax.set_ylabel("test error")
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax.figure
+
+
+def plot_newton_convergence(model, ax=None):
+    """``l* - l(theta_k)`` against the Newton iteration k, on a log scale.
+
+    ``l*`` is the last value of ``model.loglik_path_``; the gap falls slowly
+    at first and then collapses (the number of correct digits roughly doubles
+    per iteration: quadratic convergence).
+    """
+    if ax is None:
+        fig = Figure(figsize=(4.6, 3.2), dpi=80)
+        ax = fig.subplots()
+    path = np.asarray(model.loglik_path_)
+    gap = path[-1] - path[:-1]
+    k = np.arange(len(gap))
+    keep = gap > 0
+    ax.semilogy(k[keep], gap[keep], marker="o")
+    ax.set_xlabel("Newton iteration k")
+    ax.set_ylabel("l* - l(theta_k)")
+    ax.set_title("Newton's method on the conditional log-likelihood", fontsize=10)
+    ax.grid(True, alpha=0.3)
+    return ax.figure
+
+
+def separable_example(m=40, random_state=4):
+    """Two well separated Gaussian clouds: a perfectly separable training set.
+
+    Returns
+    -------
+    X : ndarray of shape (m, 2)
+    y : ndarray of int, shape (m,)
+    """
+    from ..datasets import make_gaussian_classes
+
+    X, y = make_gaussian_classes(m=m, mu=((0.0, 0.0), (4.0, 3.0)),
+                                 Sigma=((1.0, 0.3), (0.3, 0.8)), random_state=random_state)
+    return X, y
+
+
+def penalty_path(X, y, Cs):
+    """``|theta|`` of L2-penalised logistic regression for each C (weaker penalty as C grows).
+
+    On separable data the penalised fit exists for every finite C, but its
+    coefficients grow without bound as C -> inf: the unpenalised MLE does not exist.
+
+    Returns
+    -------
+    norms : ndarray of shape (len(Cs),)
+    """
+    from .. import LogisticRegression
+
+    return np.array([np.linalg.norm(LogisticRegression(C=C).fit(X, y).theta_) for C in Cs])
+
+
+def plot_separation(X, y, newton_norms, gda_norm, Cs=None, C_norms=None):
+    """Left: the data with the GDA boundary; right: |theta| as Newton iterates / as C grows.
+
+    Returns
+    -------
+    fig : matplotlib.figure.Figure
+    """
+    from .. import GDA
+    from .gaussian_discriminant_analysis import CLASS_STYLE, line_in_box
+
+    fig = Figure(figsize=(9.0, 3.6), dpi=80)
+    ax1, ax2 = fig.subplots(1, 2)
+    for k in (0, 1):
+        st = CLASS_STYLE[k]
+        ax1.scatter(*X[y == k].T, s=16, marker=st["marker"], color=st["color"], label=st["label"])
+    gda = GDA().fit(X, y)
+    lo, hi = X.min(axis=0) - 1, X.max(axis=0) + 1
+    ax1.plot(*line_in_box(gda.theta_, gda.theta0_, (lo[0], hi[0]), (lo[1], hi[1])), "k-",
+             label="GDA boundary")
+    ax1.set_xlim(lo[0], hi[0])
+    ax1.set_ylim(lo[1], hi[1])
+    ax1.set_title("perfectly separated classes", fontsize=10)
+    ax1.legend(fontsize=8)
+    k = np.arange(len(newton_norms))
+    ax2.plot(k, newton_norms, marker="o", color="tab:orange", label="logistic, Newton iterate k")
+    ax2.axhline(gda_norm, color="tab:blue", label="GDA (closed form)")
+    ax2.set_xlabel("Newton iteration k")
+    ax2.set_ylabel("|theta|")
+    ax2.grid(True, alpha=0.3)
+    ax2.legend(fontsize=8, loc="upper left")
+    ax2.set_title("coefficients on separable data", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def plot_log_fix(X, y, gda_raw, gda_log, ax=None):
+    """A log-normal data set with GDA's boundary on x (a line) and on log x (a curve).
+
+    The log-x boundary ``theta1 log x1 + theta2 log x2 + theta0 = 0`` is drawn
+    in the original coordinates, ``x2 = exp(-(theta1 log x1 + theta0) / theta2)``.
+    """
+    from .gaussian_discriminant_analysis import CLASS_STYLE, line_in_box
+
+    if ax is None:
+        fig = Figure(figsize=(5.0, 4.0), dpi=80)
+        ax = fig.subplots()
+    for k in (0, 1):
+        st = CLASS_STYLE[k]
+        ax.scatter(*X[y == k].T, s=12, marker=st["marker"], color=st["color"], alpha=0.6,
+                   label=st["label"])
+    xlim = (0.0, float(np.quantile(X[:, 0], 0.98)) * 1.1)
+    ylim = (0.0, float(np.quantile(X[:, 1], 0.98)) * 1.1)
+    ax.plot(*line_in_box(gda_raw.theta_, gda_raw.theta0_, xlim, ylim), "k--",
+            label="GDA on x (a line)")
+    t1, t2 = gda_log.theta_
+    x1 = np.linspace(max(xlim[0], 1e-3), xlim[1], 300)
+    ax.plot(x1, np.exp(-(t1 * np.log(x1) + gda_log.theta0_) / t2), color="tab:green", lw=2,
+            label="GDA on log x (a curve)")
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    ax.set_xlabel("x1")
+    ax.set_ylabel("x2")
+    ax.legend(fontsize=8)
+    ax.set_title("log-normal classes: the shape of the boundary", fontsize=10)
+    return ax.figure
+
+
+def run_all(n_repeats=20, seed=0):
+    """The learning curves of the three scenarios, with GDA on log x added to the log-normal one.
+
+    Returns
+    -------
+    results : dict scenario -> result of :func:`learning_curves`
+    bayes : dict scenario -> :func:`bayes_error`
+    """
+    from .. import GDA
+
+    results, bayes = {}, {}
+    for scenario in SCENARIOS:
+        models = _default_models()
+        if scenario == "lognormal":
+            models["GDA on log x"] = (GDA, np.log)
+        results[scenario] = learning_curves(scenario, models=models, n_repeats=n_repeats,
+                                            seed=seed)
+        bayes[scenario] = bayes_error(scenario, results[scenario]["X_test"],
+                                      results[scenario]["y_test"])
+    return results, bayes
+
+
+def plot_learning_curve_panels(results, bayes):
+    """The three learning-curve panels side by side."""
+    fig = Figure(figsize=(13.5, 3.9), dpi=72)
+    axes = fig.subplots(1, len(results))
+    for ax, (scenario, result) in zip(axes, results.items()):
+        plot_learning_curves(result, ax=ax, title=SCENARIOS[scenario]["title"],
+                             bayes=bayes.get(scenario))
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,99 @@
+"""Fixtures for the browser tests: one JupyterLab server and one headless
+Chromium per pytest session (per xdist worker; every test of this folder lives
+in one module, so ``--dist loadscope`` keeps them on a single worker).
+
+Without Debian's Chromium at /usr/bin/chromium every test here is skipped with
+that reason, and a warning in pytest's summary says so: ``make test`` still
+passes on such a machine, and ``.ci/run`` installs Chromium first.
+"""
+import warnings
+from pathlib import Path
+
+import pytest
+
+from lab_driver import CHROMIUM, LabServer, chromium_available, launch_chromium, screenshot
+
+HERE = Path(__file__).resolve().parent
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # the test extras are not installed
+    sync_playwright = None
+
+if sync_playwright is None:
+    SKIP_REASON = ("browser tests skipped: Playwright for Python is not installed "
+                   "(pip install -e '.[test]')")
+elif not chromium_available():
+    SKIP_REASON = (f"browser tests skipped: no Chromium at {CHROMIUM} "
+                   "(install it with `apt-get install chromium`; .ci/run does)")
+else:
+    SKIP_REASON = None
+
+
+class BrowserTestsSkipped(UserWarning):
+    """Shown in pytest's warnings summary when the browser tests cannot run."""
+
+
+def pytest_collection_modifyitems(config, items):
+    if SKIP_REASON is None:
+        return
+    mine = [it for it in items if HERE in Path(str(it.path)).resolve().parents]
+    if not mine:
+        return
+    for item in mine:
+        item.add_marker(pytest.mark.skip(reason=SKIP_REASON))
+    warnings.warn(BrowserTestsSkipped(f"{len(mine)} {SKIP_REASON}"), stacklevel=1)
+
+
+@pytest.fixture(scope="session")
+def lab_server():
+    """JupyterLab on 127.0.0.1, free port, random token, root = the repository."""
+    server = LabServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """A persistent Chromium context with a fresh profile, for the session."""
+    with sync_playwright() as pw:
+        context, cleanup = launch_chromium(pw)
+        yield context
+        cleanup()
+
+
+@pytest.fixture
+def lab_page(chromium, lab_server, tmp_path):
+    """A new tab; afterwards it is closed and every kernel is shut down."""
+    page = chromium.new_page()
+    page.set_default_timeout(60_000)
+    page.genlearn_errors = []
+    page.on("pageerror", lambda exc: page.genlearn_errors.append(str(exc)[:300]))
+    page.genlearn_shots = tmp_path
+    yield page
+    page.close()
+    try:
+        lab_server.shutdown_kernels()
+    except Exception:
+        pass
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """On failure, screenshot the page and attach its path (and any JavaScript
+    errors) to the report, and to the JUnit XML as a property."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    page = item.funcargs.get("lab_page") if hasattr(item, "funcargs") else None
+    if page is None or page.is_closed():
+        return
+    shot = screenshot(page, Path(page.genlearn_shots) / "failure.png")
+    shots = sorted(str(p) for p in Path(page.genlearn_shots).glob("*.png"))
+    text = "screenshots:\n  " + "\n  ".join(shots) if shot or shots else "no screenshot"
+    if page.genlearn_errors:
+        text += "\nJavaScript errors in the page:\n  " + "\n  ".join(page.genlearn_errors[:10])
+    report.sections.append(("browser", text))
+    for s in shots:
+        item.user_properties.append(("screenshot", s))

@@ -1,0 +1,317 @@
+"""genlearn.datasets: the stolen-car table, tumours, SMS loading and generators.
+
+No test here may use the network: an autouse fixture replaces pooch's
+downloader by one that fails loudly, and the user cache by a temporary folder.
+"""
+import hashlib
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pooch
+import pytest
+
+from genlearn import datasets
+from genlearn.datasets import (
+    SMS_SPAM_SHA256, load_demo_sms, load_sms_spam, load_tumors,
+    make_gaussian_classes, make_lognormal_classes, make_poisson_classes, stolen_cars,
+)
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "sms_spam" / "SMSSpamCollection"
+needs_real = pytest.mark.skipif(
+    not REAL.is_file(), reason=f"real SMS Spam Collection not found at {REAL}"
+)
+
+
+@pytest.fixture(autouse=True)
+def no_network(monkeypatch, tmp_path):
+    """Empty user cache, no GENLEARN_DATA, and a downloader that refuses to run."""
+    cache = tmp_path / "cache"
+    monkeypatch.setattr(datasets, "_cache_dir", lambda: cache)
+    monkeypatch.delenv("GENLEARN_DATA", raising=False)
+
+    def refuse(*args, **kwargs):
+        raise ConnectionError("network disabled in tests")
+
+    monkeypatch.setattr(pooch.core, "choose_downloader", lambda url, progressbar=False: refuse)
+    return cache
+
+
+# -- stolen cars --------------------------------------------------------------
+
+# Transcribed by hand from the table in the lecture notes (example 1 to 10).
+NOTES_TABLE = """
+Red Sports Domestic Yes
+Red Sports Domestic No
+Red Sports Domestic Yes
+Yellow Sports Domestic No
+Yellow Sports Imported Yes
+Yellow SUV Imported No
+Yellow SUV Imported Yes
+Yellow SUV Domestic No
+Red SUV Imported No
+Red Sports Imported Yes
+"""
+
+
+def test_stolen_cars_is_the_notes_table():
+    X, y = stolen_cars()
+    rows = [line.split() for line in NOTES_TABLE.strip().splitlines()]
+    assert X.shape == (10, 3) and y.shape == (10,)
+    assert X.tolist() == [r[:3] for r in rows]
+    assert y.tolist() == [r[3] for r in rows]
+    assert X.dtype.kind == "U" and y.dtype.kind == "U"
+    assert datasets.STOLEN_CAR_FEATURES == ("Color", "Type", "Origin")
+
+
+def test_stolen_cars_counts_used_by_the_m_estimate():
+    X, y = stolen_cars()
+    yes = y == "Yes"
+    # n = 5 per class; n_c values quoted in the notes
+    assert yes.sum() == 5 and (~yes).sum() == 5
+    assert ((X[:, 0] == "Red") & yes).sum() == 3
+    assert ((X[:, 1] == "SUV") & yes).sum() == 1
+    assert ((X[:, 2] == "Domestic") & yes).sum() == 2
+    assert ((X[:, 0] == "Red") & ~yes).sum() == 2
+    assert ((X[:, 1] == "SUV") & ~yes).sum() == 3
+    assert ((X[:, 2] == "Domestic") & ~yes).sum() == 3
+
+
+def test_stolen_cars_returns_fresh_copies():
+    X, _ = stolen_cars()
+    X[0, 0] = "Blue"
+    assert stolen_cars()[0][0, 0] == "Red"
+
+
+# -- tumours ------------------------------------------------------------------
+
+def test_load_tumors_codes_malignant_as_one():
+    from sklearn.datasets import load_breast_cancer
+
+    data = load_breast_cancer()
+    X, y = load_tumors()
+    assert X.shape == (569, 30)
+    np.testing.assert_array_equal(X, data.data)
+    # scikit-learn: target_names = ['malignant', 'benign'], malignant = 0
+    assert list(data.target_names) == ["malignant", "benign"]
+    np.testing.assert_array_equal(y, (data.target == 0).astype(int))
+    assert y.sum() == 212 and set(np.unique(y)) == {0, 1}
+    X2, y2, names = load_tumors(return_feature_names=True)
+    assert len(names) == 30 and names[0] == "mean radius"
+
+
+# -- generators ----------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [make_gaussian_classes, make_poisson_classes,
+                                  make_lognormal_classes])
+def test_generators_are_seeded(make):
+    X1, y1 = make(m=50, random_state=3)
+    X2, y2 = make(m=50, random_state=3)
+    X3, _ = make(m=50, random_state=4)
+    np.testing.assert_array_equal(X1, X2)
+    np.testing.assert_array_equal(y1, y2)
+    assert not np.array_equal(X1, X3)
+    rng = np.random.default_rng(0)
+    X4, _ = make(m=50, random_state=rng)
+    assert X4.shape[0] == 50
+
+
+def test_gaussian_shared_sigma_moments():
+    mu = np.array([[0.0, 0.0], [3.0, -1.0]])
+    Sigma = np.array([[2.0, 0.6], [0.6, 1.0]])
+    X, y = make_gaussian_classes(m=40000, mu=mu, Sigma=Sigma, phi=0.3, random_state=0)
+    assert abs(y.mean() - 0.3) < 0.01
+    for k in range(2):
+        Xk = X[y == k]
+        np.testing.assert_allclose(Xk.mean(axis=0), mu[k], atol=0.05)
+        np.testing.assert_allclose(np.cov(Xk.T), Sigma, atol=0.06)
+
+
+def test_gaussian_per_class_sigma_moments():
+    mu = np.array([[0.0, 0.0], [1.0, 1.0], [-2.0, 2.0]])
+    Sigmas = np.array([np.eye(2), [[3.0, -1.0], [-1.0, 1.0]], [[0.5, 0.0], [0.0, 2.0]]])
+    X, y = make_gaussian_classes(m=60000, mu=mu, Sigma=Sigmas, phi=[0.2, 0.5, 0.3],
+                                 random_state=1)
+    np.testing.assert_allclose(np.bincount(y) / len(y), [0.2, 0.5, 0.3], atol=0.01)
+    for k in range(3):
+        Xk = X[y == k]
+        np.testing.assert_allclose(Xk.mean(axis=0), mu[k], atol=0.06)
+        np.testing.assert_allclose(np.cov(Xk.T), Sigmas[k], atol=0.1)
+
+
+def test_poisson_classes_moments():
+    lam = np.array([[1.0, 4.0], [5.0, 0.5]])
+    X, y = make_poisson_classes(m=40000, lam=lam, random_state=2)
+    assert X.dtype.kind == "i" and (X >= 0).all()
+    for k in range(2):
+        np.testing.assert_allclose(X[y == k].mean(axis=0), lam[k], rtol=0.03)
+        np.testing.assert_allclose(X[y == k].var(axis=0), lam[k], rtol=0.06)
+
+
+def test_lognormal_is_exp_of_gaussian():
+    Z, yz = make_gaussian_classes(m=100, mu=[[0.0], [1.0]], Sigma=[[0.5]], random_state=7)
+    X, yx = make_lognormal_classes(m=100, mu=[[0.0], [1.0]], Sigma=[[0.5]], random_state=7)
+    np.testing.assert_array_equal(yz, yx)
+    np.testing.assert_allclose(np.log(X), Z, rtol=1e-12)
+    assert (X > 0).all()
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(mu=[0.0, 1.0]), "shape"),
+    (dict(Sigma=np.eye(3)), "Sigma must have shape"),
+    (dict(Sigma=[[1.0, 2.0], [2.0, 1.0]]), "positive definite"),
+    (dict(Sigma=[[1.0, 0.5], [0.0, 1.0]]), "symmetric"),
+    (dict(phi=[0.2, 0.2]), "sum"),
+    (dict(phi=1.5), "probabilities"),
+    (dict(m=0), "at least 1"),
+])
+def test_gaussian_bad_input(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        make_gaussian_classes(**kwargs)
+
+
+def test_poisson_bad_input():
+    with pytest.raises(ValueError, match="shape"):
+        make_poisson_classes(lam=[1.0, 2.0])
+    with pytest.raises(ValueError, match="> 0"):
+        make_poisson_classes(lam=[[1.0], [-2.0]])
+
+
+# -- demo corpus ---------------------------------------------------------------
+
+def test_demo_corpus_is_small_invented_and_has_both_classes():
+    texts, y = load_demo_sms()
+    assert len(texts) == len(y) >= 40
+    assert set(y.tolist()) == {0, 1} and 10 <= y.sum() <= len(y) - 10
+    assert all(isinstance(t, str) and t.strip() for t in texts)
+    assert len(set(texts)) == len(texts)
+    assert "INVENTED" in load_demo_sms.__doc__
+    header = (Path(datasets.__file__).parent / "data" / "demo_sms.tsv").read_text().splitlines()[0]
+    assert "INVENTED" in header
+
+
+@needs_real
+def test_demo_corpus_does_not_copy_the_real_one():
+    real = {line.split("\t", 1)[1].strip().lower()
+            for line in REAL.read_text(encoding="utf-8").splitlines() if "\t" in line}
+    texts, _ = load_demo_sms()
+    assert not [t for t in texts if t.strip().lower() in real]
+
+
+# -- load_sms_spam: where it looks -------------------------------------------------
+
+def _fake_collection(folder, lines=("ham\tHello there", "spam\tWIN cash now")):
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "SMSSpamCollection"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _use_fake_hash(monkeypatch, path):
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    monkeypatch.setattr(datasets, "SMS_SPAM_SHA256", digest)
+
+
+def test_lookup_order_data_home_then_env_then_cache(monkeypatch, tmp_path, no_network):
+    # Same bytes in three places; tell them apart by removing them one at a time.
+    a = _fake_collection(tmp_path / "home")
+    b = _fake_collection(tmp_path / "env")
+    c = _fake_collection(no_network)
+    _use_fake_hash(monkeypatch, a)
+    monkeypatch.setenv("GENLEARN_DATA", str(tmp_path / "env"))
+    seen = []
+    real_read = datasets._read_sms
+    monkeypatch.setattr(datasets, "_read_sms", lambda p: seen.append(Path(p)) or real_read(p))
+    texts, y = load_sms_spam(data_home=tmp_path / "home")
+    assert seen[-1] == a and texts == ["Hello there", "WIN cash now"] and y.tolist() == [0, 1]
+    load_sms_spam()
+    assert seen[-1] == b
+    monkeypatch.delenv("GENLEARN_DATA")
+    load_sms_spam()
+    assert seen[-1] == c
+
+
+def test_wrong_checksum_is_refused(tmp_path):
+    _fake_collection(tmp_path / "home")
+    with pytest.raises(ValueError, match="sha256"):
+        load_sms_spam(data_home=tmp_path / "home")
+
+
+def test_offline_error_says_where_to_put_the_file(tmp_path, no_network):
+    with pytest.raises(FileNotFoundError) as info:
+        load_sms_spam(data_home=tmp_path / "nowhere")
+    msg = str(info.value)
+    assert "download failed" in msg and "network disabled in tests" in msg
+    assert str(tmp_path / "nowhere" / "SMSSpamCollection") in msg
+    assert str(no_network / "SMSSpamCollection") in msg
+    assert "GENLEARN_DATA" in msg and "sms+spam+collection.zip" in msg
+    assert "load_demo_sms" in msg
+
+
+def test_download_false_never_calls_pooch(monkeypatch, tmp_path):
+    monkeypatch.setattr(datasets, "_download_sms", lambda cache: pytest.fail("downloaded"))
+    with pytest.raises(FileNotFoundError, match="download=False"):
+        load_sms_spam(data_home=tmp_path, download=False)
+
+
+def _serve_zip(monkeypatch, member_path):
+    """Make pooch 'download' a local zip holding member_path as SMSSpamCollection."""
+    calls = []
+
+    def fake_download(url, output_file, pooch_obj, check_only=False):
+        calls.append(url)
+        with zipfile.ZipFile(output_file, "w") as zf:
+            zf.write(member_path, "SMSSpamCollection")
+            zf.writestr("readme", "SMS Spam Collection v.1 (test copy)")
+
+    monkeypatch.setattr(pooch.core, "choose_downloader",
+                        lambda url, progressbar=False: fake_download)
+    return calls
+
+
+def test_download_unzips_into_cache_and_checks_hash(monkeypatch, tmp_path, no_network):
+    src = _fake_collection(tmp_path / "src")
+    _use_fake_hash(monkeypatch, src)
+    calls = _serve_zip(monkeypatch, src)
+    texts, y = load_sms_spam(data_home=tmp_path / "empty")
+    assert calls == [datasets.SMS_SPAM_URL]
+    assert texts == ["Hello there", "WIN cash now"]
+    assert (no_network / "SMSSpamCollection").is_file()
+    # second call: found in the cache, no download
+    load_sms_spam()
+    assert len(calls) == 1
+
+
+def test_corrupt_download_is_refused(monkeypatch, tmp_path):
+    src = _fake_collection(tmp_path / "src")  # hash differs from the official one
+    _serve_zip(monkeypatch, src)
+    with pytest.raises(ValueError, match="corrupt"):
+        load_sms_spam()
+
+
+def test_malformed_file_gives_clear_error(monkeypatch, tmp_path):
+    path = _fake_collection(tmp_path / "home", lines=("hello world",))
+    _use_fake_hash(monkeypatch, path)
+    with pytest.raises(ValueError, match="expected 'ham' or 'spam'"):
+        load_sms_spam(data_home=tmp_path / "home")
+
+
+@needs_real
+def test_real_corpus_from_data_home_and_via_download(monkeypatch, tmp_path):
+    texts, y = load_sms_spam(data_home=REAL.parent)
+    assert len(texts) == 5574 and int(y.sum()) == 747
+    assert texts[0].startswith("Go until jurong point")
+    assert hashlib.sha256(REAL.read_bytes()).hexdigest() == SMS_SPAM_SHA256
+    assert REAL.stat().st_size == 477907
+    _serve_zip(monkeypatch, REAL)  # the official hash, through the real unzip code
+    texts2, y2 = load_sms_spam()
+    assert texts2 == texts and np.array_equal(y2, y)
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    import genlearn.datasets as module
+
+    result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,320 @@
+"""Notebook 03 (Gaussian discriminant analysis) and its demo module.
+
+Every number printed in a ``# NBVAL_CHECK_OUTPUT`` cell of the notebook is
+recomputed here independently -- with scikit-learn's
+LinearDiscriminantAnalysis, scipy.stats and plain numpy MLE formulas -- and
+compared with the output stored in the notebook (which nbval in turn compares
+with a fresh run). The widget callback is tested by calling it with slider
+values and checking the plotted data and the readout.
+"""
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.special import expit
+from scipy.stats import multivariate_normal
+from sklearn.datasets import load_breast_cancer
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.model_selection import train_test_split
+
+from genlearn.datasets import make_gaussian_classes
+from genlearn.demos import gaussian_discriminant_analysis as demo
+
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "03_gaussian_discriminant_analysis.ipynb"
+NUMBER = r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+
+
+# -- helpers -------------------------------------------------------------------
+def checked_output():
+    """The stored stdout of every NBVAL_CHECK_OUTPUT cell, concatenated."""
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    text = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+            for out in cell["outputs"]:
+                if out["output_type"] == "stream":
+                    text.append("".join(out["text"]))
+    return "\n".join(text)
+
+
+def numbers_after(label, text, count):
+    """The first ``count`` numbers printed after ``label`` (brackets and spaces skipped)."""
+    start = text.index(label) + len(label)
+    found = re.findall(NUMBER, text[start:start + 400])
+    assert len(found) >= count, f"expected {count} numbers after {label!r}"
+    return np.array([float(v) for v in found[:count]])
+
+
+def equation_after(label, text):
+    """``(theta1, theta2, theta0)`` from a printed ``a x1 + b x2 - c = 0`` after ``label``."""
+    start = text.index(label) + len(label)
+    line = text[start:].splitlines()[0]
+    match = re.match(r"\s*(-?)([\d.]+) x1 ([-+]) ([\d.]+) x2 ([-+]) ([\d.]+) = 0", line)
+    assert match, f"no boundary equation in {line!r}"
+    s1, a, s2, b, s0, c = match.groups()
+    return np.array([float(a) * (-1 if s1 else 1), float(b) * (-1 if s2 == "-" else 1),
+                     float(c) * (-1 if s0 == "-" else 1)])
+
+
+@pytest.fixture(scope="module")
+def out():
+    return checked_output()
+
+
+@pytest.fixture(scope="module")
+def worked():
+    """The seeded data set and its MLE, by scikit-learn and by plain numpy."""
+    X, y = make_gaussian_classes(**demo.WORKED_EXAMPLE)
+    lda = LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True).fit(X, y)
+    m = len(y)
+    phi = np.sum(y == 1) / m
+    mu = np.array([X[y == k].sum(axis=0) / np.sum(y == k) for k in (0, 1)])
+    Sigma = sum(np.outer(x - mu[k], x - mu[k]) for x, k in zip(X, y)) / m
+    return dict(X=X, y=y, lda=lda, phi=phi, mu=mu, Sigma=Sigma)
+
+
+def joint_loglik(X, y, phi, mu0, mu1, Sigma):
+    """sum_i log p(x_i, y_i) with scipy's multivariate normal."""
+    lp0 = multivariate_normal(mu0, Sigma).logpdf(X) + np.log(1 - phi)
+    lp1 = multivariate_normal(mu1, Sigma).logpdf(X) + np.log(phi)
+    return float(np.sum(np.where(y == 1, lp1, lp0)))
+
+
+# -- the worked numbers of the notebook -----------------------------------------
+def test_notebook_mle_matches_sklearn_and_numpy(out, worked):
+    lda = worked["lda"]
+    assert worked["phi"] == pytest.approx(lda.priors_[1], abs=1e-15)
+    np.testing.assert_allclose(worked["mu"], lda.means_, atol=1e-12)
+    np.testing.assert_allclose(worked["Sigma"], lda.covariance_, atol=1e-12)
+    assert numbers_after("phi   =", out, 1)[0] == pytest.approx(worked["phi"], abs=1e-6)
+    np.testing.assert_allclose(numbers_after("mu0   =", out, 2), lda.means_[0], atol=1e-6)
+    np.testing.assert_allclose(numbers_after("mu1   =", out, 2), lda.means_[1], atol=1e-6)
+    np.testing.assert_allclose(numbers_after("Sigma =", out, 4), lda.covariance_.ravel(), atol=1e-6)
+
+
+def test_notebook_log_likelihood(out, worked):
+    w = worked
+    ll = joint_loglik(w["X"], w["y"], w["phi"], w["mu"][0], w["mu"][1], w["Sigma"])
+    assert numbers_after("log-likelihood (genlearn) =", out, 1)[0] == pytest.approx(ll, abs=1e-6)
+    assert numbers_after("log-likelihood (by hand)  =", out, 1)[0] == pytest.approx(ll, abs=1e-6)
+    truth = demo.WORKED_EXAMPLE
+    changes = {
+        "true parameters": (truth["phi"], *truth["mu"], truth["Sigma"]),
+        "phi + 0.05": (w["phi"] + 0.05, w["mu"][0], w["mu"][1], w["Sigma"]),
+        "mu1 shifted by 0.1": (w["phi"], w["mu"][0], w["mu"][1] + 0.1, w["Sigma"]),
+        "Sigma x 1.1": (w["phi"], w["mu"][0], w["mu"][1], 1.1 * w["Sigma"]),
+    }
+    for label, args in changes.items():
+        delta = joint_loglik(w["X"], w["y"], *args) - ll
+        assert delta < 0, "the MLE must beat every perturbed parameter"
+        assert numbers_after(label, out, 1)[0] == pytest.approx(delta, abs=1e-6), label
+
+
+def test_notebook_theta(out, worked):
+    lda = worked["lda"]  # binary LDA: coef_ = theta, intercept_ = theta0
+    theta, theta0 = lda.coef_[0], lda.intercept_[0]
+    np.testing.assert_allclose(numbers_after("theta  =", out, 2), theta, atol=1e-6)
+    assert numbers_after("theta0 =", out, 1)[0] == pytest.approx(theta0, abs=1e-6)
+    np.testing.assert_allclose(equation_after("boundary:", out), [*theta, theta0], atol=5e-5)
+
+
+def test_notebook_far_point_density_is_not_the_posterior(out, worked):
+    mu0, mu1 = worked["mu"]
+    x_far = mu1 + 3 * (mu1 - mu0)
+    np.testing.assert_allclose(numbers_after("x = ", out, 2), x_far, atol=1e-6)
+    density = multivariate_normal(mu1, worked["Sigma"]).pdf(x_far)
+    posterior = worked["lda"].predict_proba(x_far[None, :])[0, 1]
+    assert numbers_after("p(x | y=1)  =", out, 1)[0] == pytest.approx(density, rel=1e-5)
+    assert numbers_after("p(y=1 | x)  =", out, 1)[0] == pytest.approx(posterior, abs=1e-6)
+    assert density < 1e-6 and posterior > 0.99
+
+
+def test_sigmoid_identity_below_1e12(out, worked):
+    """GDA's posterior (genlearn, log space) equals the sigmoid of the closed-form
+    theta (numpy) and Bayes' rule with scipy's densities, on the notebook's grid."""
+    from genlearn import GDA
+
+    assert "sigmoid(theta^T x + theta0)| < 1e-12: True" in out
+    X, y, mu, Sigma, phi = worked["X"], worked["y"], worked["mu"], worked["Sigma"], worked["phi"]
+    P = np.linalg.inv(Sigma)
+    theta = P @ (mu[1] - mu[0])
+    theta0 = -0.5 * mu[1] @ P @ mu[1] + 0.5 * mu[0] @ P @ mu[0] + np.log(phi / (1 - phi))
+    g = np.linspace(-10, 12, 201)
+    grid = np.array(np.meshgrid(g, g)).reshape(2, -1).T
+    p_genlearn = GDA().fit(X, y).predict_proba(grid)[:, 1]
+    assert np.max(np.abs(p_genlearn - expit(grid @ theta + theta0))) < 1e-12
+    log_odds = (multivariate_normal(mu[1], Sigma).logpdf(grid) + np.log(phi)
+                - multivariate_normal(mu[0], Sigma).logpdf(grid) - np.log(1 - phi))
+    assert np.max(np.abs(p_genlearn - expit(log_odds))) < 1e-12
+
+
+@pytest.fixture(scope="module")
+def tumors():
+    data = load_breast_cancer()
+    names = list(data.feature_names)
+    X = data.data[:, [names.index(f) for f in demo.TUMOR_FEATURES]]
+    y = (data.target == 0).astype(int)  # malignant = 1
+    X_train, X_test, y_train, y_test = train_test_split(X, y, stratify=y, **demo.TUMOR_SPLIT)
+    lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X_train, y_train)
+    return dict(lda=lda, X_train=X_train, X_test=X_test, y_train=y_train, y_test=y_test)
+
+
+def test_notebook_tumors(out, tumors):
+    lda = tumors["lda"]
+    part = out[out.index("(benign)") - 200:]
+    assert numbers_after("phi   =", part, 1)[0] == pytest.approx(lda.priors_[1], abs=1e-6)
+    np.testing.assert_allclose(numbers_after("mu0   =", part, 2), lda.means_[0], atol=1e-6)
+    np.testing.assert_allclose(numbers_after("mu1   =", part, 2), lda.means_[1], atol=1e-6)
+    np.testing.assert_allclose(equation_after("boundary:", part),
+                               [*lda.coef_[0], lda.intercept_[0]], atol=5e-5)
+    train_acc = lda.score(tumors["X_train"], tumors["y_train"])
+    test_acc = lda.score(tumors["X_test"], tumors["y_test"])
+    assert numbers_after("training accuracy =", part, 1)[0] == pytest.approx(train_acc, abs=1e-6)
+    assert numbers_after("test accuracy     =", part, 1)[0] == pytest.approx(test_acc, abs=1e-6)
+    assert len(tumors["y_test"]) == 171 and test_acc == pytest.approx(154 / 171)
+
+
+def test_tumor_split_is_the_sklearn_split(tumors):
+    X_train, X_test, y_train, y_test = demo.tumor_split()
+    np.testing.assert_array_equal(X_train, tumors["X_train"])
+    np.testing.assert_array_equal(y_test, tumors["y_test"])
+
+
+# -- demo functions --------------------------------------------------------------
+def test_boundary_from_parameters_is_the_log_odds():
+    rng = np.random.default_rng(1)
+    phi, mu0, mu1 = 0.3, np.array([0.5, -1.0]), np.array([2.0, 1.5])
+    Sigma = np.array([[1.2, -0.4], [-0.4, 0.6]])
+    theta, theta0 = demo.boundary_from_parameters(phi, mu0, mu1, Sigma)
+    X = rng.normal(0, 3, size=(50, 2))
+    log_odds = (multivariate_normal(mu1, Sigma).logpdf(X) + np.log(phi)
+                - multivariate_normal(mu0, Sigma).logpdf(X) - np.log(1 - phi))
+    np.testing.assert_allclose(X @ theta + theta0, log_odds, atol=1e-10)
+    with pytest.raises(ValueError, match="strictly between 0 and 1"):
+        demo.boundary_from_parameters(1.0, mu0, mu1, Sigma)
+    with pytest.raises(ValueError, match="positive definite"):
+        demo.boundary_from_parameters(0.5, mu0, mu1, [[1.0, 2.0], [2.0, 1.0]])
+
+
+def test_boundary_equation_text():
+    assert demo.boundary_equation([1.5, -0.25], 3.0, digits=2) == "1.50 x1 - 0.25 x2 + 3.00 = 0"
+    assert demo.boundary_equation([-1.0, 2.0], -0.5, digits=1) == "-1.0 x1 + 2.0 x2 - 0.5 = 0"
+
+
+def test_ellipse_is_a_mahalanobis_contour():
+    mu, Sigma = np.array([1.0, -2.0]), np.array([[2.0, 0.9], [0.9, 1.0]])
+    for r in (1.0, 2.0):
+        xy = demo.ellipse(mu, Sigma, r)
+        d = xy - mu
+        maha = np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d)
+        np.testing.assert_allclose(maha, r * r, rtol=1e-10)
+
+
+def test_line_in_box():
+    x, y = demo.line_in_box([1.0, 1.0], -1.0, (-2, 2), (-2, 2))
+    assert len(x) == 2
+    np.testing.assert_allclose(x + y - 1.0, 0.0, atol=1e-12)
+    assert np.all((np.abs(x) <= 2 + 1e-9) & (np.abs(y) <= 2 + 1e-9))
+    x, y = demo.line_in_box([0.0, 2.0], -1.0, (-2, 2), (-2, 2))  # horizontal, x2 = 0.5
+    np.testing.assert_allclose(sorted(x), [-2, 2])
+    np.testing.assert_allclose(y, 0.5)
+    for theta, theta0 in (([0.0, 0.0], 1.0), ([1.0, 0.0], -10.0)):  # no line / outside
+        assert demo.line_in_box(theta, theta0, (-2, 2), (-2, 2))[0].size == 0
+
+
+def test_plot_gda_fit_draws_boundary_on_the_line():
+    from genlearn import GDA
+
+    X, y = make_gaussian_classes(**demo.WORKED_EXAMPLE)
+    model = GDA().fit(X, y)
+    fig = demo.plot_gda_fit(model, X, y)
+    boundary = [line for line in fig.axes[0].lines if line.get_label().startswith("boundary")]
+    assert len(boundary) == 1
+    bx, by = boundary[0].get_data()
+    np.testing.assert_allclose(model.theta_[0] * bx + model.theta_[1] * by + model.theta0_, 0,
+                               atol=1e-9)
+
+
+# -- the explorer ------------------------------------------------------------------
+INITIAL = {name: r[3] for name, r in demo.EXPLORER_RANGES.items()}
+
+
+@pytest.fixture()
+def explorer():
+    return demo.make_explorer(m=200, seed=0)
+
+
+def test_explorer_redraws_data_contours_and_boundary(explorer):
+    values = dict(INITIAL, phi=0.3, rho=-0.6, sigma1=1.2)
+    html = explorer.update(**values)
+    art, st = explorer.artists, explorer.state
+    Sigma = np.array([[1.44, -0.6 * 1.2 * 0.7], [-0.6 * 1.2 * 0.7, 0.49]])
+    np.testing.assert_allclose(st["Sigma"], Sigma)
+    # data: exactly round(phi m) points of class 1, each cloud drawn
+    assert len(art["points1"].get_offsets()) == 60 and len(art["points0"].get_offsets()) == 140
+    np.testing.assert_allclose(art["points1"].get_offsets(), st["X"][st["y"] == 1])
+    # contours: Mahalanobis radius 2 around mu1
+    ex, ey = art["ellipse1_2"].get_data()
+    d = np.column_stack([ex, ey]) - [values["mu1_1"], values["mu1_2"]]
+    np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d), 4, rtol=1e-9)
+    # true boundary: the points where scipy's log-odds vanish
+    mu0 = [values["mu0_1"], values["mu0_2"]]
+    mu1 = [values["mu1_1"], values["mu1_2"]]
+    bx, by = art["boundary"].get_data()
+    pts = np.column_stack([bx, by])
+    log_odds = (multivariate_normal(mu1, Sigma).logpdf(pts) + np.log(0.3)
+                - multivariate_normal(mu0, Sigma).logpdf(pts) - np.log(0.7))
+    np.testing.assert_allclose(log_odds, 0, atol=1e-9)
+    # fitted boundary: scikit-learn's LDA on the same sample
+    lda = LinearDiscriminantAnalysis(solver="lsqr").fit(st["X"], st["y"])
+    fx, fy = art["fitted"].get_data()
+    np.testing.assert_allclose(lda.decision_function(np.column_stack([fx, fy])), 0, atol=1e-8)
+    # the readout shows the boundary equation with numbers
+    theta, theta0 = st["theta"], st["theta0"]
+    assert f"[{theta[0]:.3f}, {theta[1]:.3f}]" in html
+    assert demo.boundary_equation(theta, theta0) in html
+    assert f"training accuracy = {lda.score(st['X'], st['y']):.3f}" in html
+    # background: p(y=1|x) in [0, 1]
+    img = art["posterior"].get_array()
+    assert img.min() >= 0 and img.max() <= 1
+
+
+def test_explorer_moves_points_smoothly(explorer):
+    explorer.update(**INITIAL)
+    before = explorer.state["X"].copy()
+    explorer.update(**dict(INITIAL, mu0_1=INITIAL["mu0_1"] + 0.1))
+    moved = np.abs(explorer.state["X"] - before).max(axis=1)
+    np.testing.assert_allclose(moved[explorer.state["y"] == 0], 0.1, atol=1e-12)
+    assert np.all(moved[explorer.state["y"] == 1] == 0)
+
+
+def test_explorer_no_boundary_when_means_coincide(explorer):
+    html = explorer.update(**dict(INITIAL, mu1_1=INITIAL["mu0_1"], mu1_2=INITIAL["mu0_2"]))
+    assert explorer.artists["boundary"].get_data()[0].size == 0
+    assert "no boundary" in html
+
+
+@pytest.mark.parametrize("name", list(demo.EXPLORER_RANGES))
+def test_every_slider_extreme_is_safe(explorer, name):
+    lo, hi, step, init = demo.EXPLORER_RANGES[name]
+    assert lo <= init <= hi
+    for value in (lo, hi):
+        html = explorer.update(**dict(INITIAL, **{name: value}))
+        assert "boundary" in html
+    corner = {n: r[0] if i % 2 else r[1] for i, (n, r) in enumerate(demo.EXPLORER_RANGES.items())}
+    explorer.update(**corner)
+
+
+def test_explorer_panel_refreshes_the_image():
+    panel = demo.explorer_panel()
+    sliders = panel.children[0].children[0].children
+    image = panel.children[1]
+    assert [s.description for s in sliders][:1] == ["phi"]
+    for s, (lo, hi, step, init) in zip(sliders, demo.EXPLORER_RANGES.values()):
+        assert (s.min, s.max, s.value) == (lo, hi, init)
+    before = image.value
+    sliders[-1].value = -0.5  # rho
+    assert image.value != before
+    assert "boundary" in panel.children[0].children[1].value

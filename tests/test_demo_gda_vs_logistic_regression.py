@@ -1,0 +1,288 @@
+"""Notebook 04 (GDA versus logistic regression) and its demo module.
+
+Every number printed in a ``# NBVAL_CHECK_OUTPUT`` cell of the notebook is
+recomputed here independently -- scikit-learn's LinearDiscriminantAnalysis and
+LogisticRegression, scipy's distributions and a plain numpy Newton iteration --
+and compared with the output stored in the notebook (which nbval compares with
+a fresh run).
+"""
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.stats import multivariate_normal, norm, poisson
+from sklearn.datasets import load_breast_cancer
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.linear_model import LogisticRegression as SkLogistic
+from sklearn.model_selection import train_test_split
+
+from genlearn.datasets import (make_gaussian_classes, make_lognormal_classes,
+                               make_poisson_classes)
+from genlearn.demos import gaussian_discriminant_analysis as demo03
+from genlearn.demos import gda_vs_logistic_regression as demo
+
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "04_gda_vs_logistic_regression.ipynb"
+NUMBER = r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+GENERATORS = {"gaussian": make_gaussian_classes, "poisson": make_poisson_classes,
+              "lognormal": make_lognormal_classes}
+
+
+def checked_output():
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    text = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+            for out in cell["outputs"]:
+                if out["output_type"] == "stream":
+                    text.append("".join(out["text"]))
+    return "\n".join(text)
+
+
+def numbers_after(label, text, count):
+    start = text.index(label) + len(label)
+    found = re.findall(NUMBER, text[start:start + 400])
+    assert len(found) >= count, f"expected {count} numbers after {label!r}"
+    return np.array([float(v) for v in found[:count]])
+
+
+def theta_after(label, text):
+    """``(theta..., theta0)`` printed as ``label [a b ...], theta0 = c``."""
+    start = text.index(label) + len(label)
+    line = text[start:].splitlines()[0]
+    inside = line[line.index("[") + 1:line.index("]")]
+    theta = [float(v) for v in re.findall(NUMBER, inside)]
+    return np.array(theta + [numbers_after("theta0 =", line, 1)[0]])
+
+
+def sk_logistic(**kw):
+    return SkLogistic(solver="newton-cholesky", tol=1e-12, max_iter=1000, **kw)
+
+
+def sk_unpenalised():
+    return sk_logistic(C=np.inf)
+
+
+@pytest.fixture(scope="module")
+def out():
+    return checked_output()
+
+
+# -- section 1: Newton on the tumours --------------------------------------------------
+@pytest.fixture(scope="module")
+def tumors():
+    data = load_breast_cancer()
+    names = list(data.feature_names)
+    X = data.data[:, [names.index(f) for f in demo03.TUMOR_FEATURES]]
+    y = (data.target == 0).astype(int)
+    return train_test_split(X, y, stratify=y, **demo03.TUMOR_SPLIT)
+
+
+def test_notebook_logistic_and_gda_on_tumors(out, tumors):
+    X_train, X_test, y_train, y_test = tumors
+    lr = sk_unpenalised().fit(X_train, y_train)
+    lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X_train, y_train)
+    np.testing.assert_allclose(theta_after("logistic: theta =", out),
+                               [*lr.coef_[0], lr.intercept_[0]], atol=2e-6)
+    np.testing.assert_allclose(theta_after("GDA:      theta =", out),
+                               [*lda.coef_[0], lda.intercept_[0]], atol=1e-6)
+    p = lr.predict_proba(X_train)[np.arange(len(y_train)), y_train]
+    assert numbers_after("training set: logistic", out, 1)[0] == pytest.approx(np.log(p).sum(), abs=1e-6)
+    acc = numbers_after("test accuracy: logistic", out, 3)
+    assert acc[0] == pytest.approx(lr.score(X_test, y_test), abs=1e-6)
+    assert acc[1] == pytest.approx(lda.score(X_test, y_test), abs=1e-6)
+
+
+def test_newton_path_is_monotone_and_quadratic(tumors):
+    from genlearn import LogisticRegression
+
+    X_train, _, y_train, _ = tumors
+    path = LogisticRegression().fit(X_train, y_train).loglik_path_
+    assert np.all(np.diff(path) >= 0)
+    gap = path[-1] - path[:-1]
+    gap = gap[gap > 1e-9]
+    # quadratic convergence at the end: the gap shrinks faster and faster
+    ratios = gap[1:] / gap[:-1]
+    assert ratios[-1] < ratios[0] and ratios[-1] < 0.1
+    fig = demo.plot_newton_convergence(LogisticRegression().fit(X_train, y_train))
+    assert len(fig.axes[0].lines) == 1
+
+
+# -- section 2: learning curves ---------------------------------------------------------
+def _scenario_sample(scenario):
+    kw = demo.SCENARIOS[scenario]["kwargs"]
+    return lambda m, random_state: GENERATORS[scenario](m=m, random_state=random_state, **kw)
+
+
+def _sklearn_errors(scenario, m, model, transform=None, n_repeats=20, seed=0):
+    """Mean test error over the repetitions, refitted with scikit-learn."""
+    sample = _scenario_sample(scenario)
+    Xp, yp = demo.draw_training_pools(sample, n_repeats, int(demo.SIZES.max()), seed)
+    X_test, y_test = sample(20000, seed + 10_000)
+    f = (lambda A: A) if transform is None else transform
+    errs = [1 - model().fit(f(Xp[r, :m]), yp[r, :m]).score(f(X_test), y_test)
+            for r in range(n_repeats)]
+    return float(np.mean(errs))
+
+
+def _curve_block(out, scenario):
+    title = demo.SCENARIOS[scenario]["title"]
+    start = out.index(title)
+    nxt = [out.index(demo.SCENARIOS[s]["title"]) for s in demo.SCENARIOS
+           if out.index(demo.SCENARIOS[s]["title"]) > start]
+    return out[start:min(nxt) if nxt else start + 1000]
+
+
+def _lda():
+    return LinearDiscriminantAnalysis(solver="lsqr")
+
+
+@pytest.mark.filterwarnings("ignore:Only one sample available")  # a class with 1 of 10 examples
+@pytest.mark.parametrize("scenario", list(demo.SCENARIOS))
+def test_notebook_learning_curve_endpoints(out, scenario):
+    block = _curve_block(out, scenario)
+    for name, model, transform in [("GDA ", _lda, None),
+                                   ("logistic regression", sk_unpenalised, None),
+                                   ("GDA on log x", _lda, np.log)]:
+        if name == "GDA on log x" and scenario != "lognormal":
+            assert name not in block
+            continue
+        printed_end = numbers_after(f"{name.strip():20s} m = 10,000:", block, 1)[0]
+        assert printed_end == pytest.approx(_sklearn_errors(scenario, 10000, model, transform),
+                                            abs=1e-6), (scenario, name)
+        if name.startswith("GDA"):
+            printed_start = numbers_after(f"{name.strip():20s} m = 10:", block, 1)[0]
+            assert printed_start == pytest.approx(_sklearn_errors(scenario, 10, model, transform),
+                                                  abs=1e-6), (scenario, name)
+
+
+def test_notebook_bayes_errors(out):
+    # (a) closed form: equal priors, Mahalanobis distance 3.5 between the means
+    assert numbers_after("shared Sigma (n = 4)   Bayes error", out, 1)[0] == pytest.approx(
+        norm.cdf(-3.5 / 2), abs=1e-6)
+    # (b), (c): the true posterior, from scipy's densities, on the common test set
+    for scenario in ("poisson", "lognormal"):
+        kw = demo.SCENARIOS[scenario]["kwargs"]
+        X, y = _scenario_sample(scenario)(20000, 10_000)
+        if scenario == "poisson":
+            lp = [poisson(lam).logpmf(X).sum(axis=1) for lam in np.asarray(kw["lam"])]
+        else:
+            lp = [multivariate_normal(mu, kw["Sigma"]).logpdf(np.log(X)) for mu in kw["mu"]]
+        bayes = np.mean((lp[1] + np.log(kw["phi"]) > lp[0] + np.log(1 - kw["phi"])) != (y == 1))
+        title = demo.SCENARIOS[scenario]["title"]
+        assert numbers_after(f"{title}   Bayes error", out, 1)[0] == pytest.approx(bayes, abs=1e-6)
+
+
+def test_learning_curves_match_sklearn_fit_by_fit():
+    """The vectorised test errors equal scikit-learn's, repetition by repetition."""
+    sizes = [10, 40, 300]
+    res = demo.learning_curves("gaussian", sizes=sizes, n_repeats=3, m_test=2000, seed=5)
+    sample = _scenario_sample("gaussian")
+    Xp, yp = demo.draw_training_pools(sample, 3, 300, 5)
+    X_test, y_test = sample(2000, 5 + 10_000)
+    for r in range(3):
+        for j, m in enumerate(sizes):
+            lda = _lda().fit(Xp[r, :m], yp[r, :m])
+            assert res["errors"]["GDA"][r, j] == pytest.approx(1 - lda.score(X_test, y_test))
+    err = res["errors"]["GDA"]
+    np.testing.assert_allclose(res["mean"]["GDA"], err.mean(axis=0))
+    np.testing.assert_allclose(res["se"]["GDA"], err.std(axis=0, ddof=1) / np.sqrt(3))
+
+
+def test_training_pools_hold_both_classes_from_the_start():
+    X, y = demo.draw_training_pools(_scenario_sample("poisson"), 5, 50, seed=3)
+    assert X.shape == (5, 50, 4) and y.shape == (5, 50)
+    assert np.all(y[:, 0] != y[:, 1])
+    with pytest.raises(ValueError, match="single class"):
+        demo.draw_training_pools(lambda m, random_state: (np.zeros((m, 1)), np.zeros(m)), 2, 5)
+
+
+def test_sizes_span_10_to_10000_on_a_log_scale():
+    assert demo.SIZES[0] == 10 and demo.SIZES[-1] == 10000 and len(demo.SIZES) >= 10
+    steps = np.diff(np.log10(demo.SIZES))
+    np.testing.assert_allclose(steps, 0.25, atol=0.01)
+
+
+def test_plot_learning_curves_has_lines_and_bands():
+    res = demo.learning_curves("gaussian", sizes=[10, 100], n_repeats=2, m_test=500)
+    fig = demo.plot_learning_curves(res, bayes=0.04)
+    ax = fig.axes[0]
+    assert ax.get_xscale() == "log"
+    assert len(ax.collections) == 2  # one band per model
+    np.testing.assert_allclose(ax.lines[0].get_ydata(), res["mean"]["GDA"])
+
+
+# -- section 3: the log fix ---------------------------------------------------------------
+def test_notebook_log_fix(out):
+    kw = demo.SCENARIOS["lognormal"]["kwargs"]
+    X, y = make_lognormal_classes(**demo.LOGNORMAL_FIX, **kw)
+    Xt, yt = make_lognormal_classes(m=20000, random_state=8, **kw)
+    raw = 1 - _lda().fit(X, y).score(Xt, yt)
+    lr = 1 - sk_unpenalised().fit(X, y).score(Xt, yt)
+    lda_log = _lda().fit(np.log(X), y)
+    logx = 1 - lda_log.score(np.log(Xt), yt)
+    assert numbers_after("test error, GDA on x:", out, 1)[0] == pytest.approx(raw, abs=1e-6)
+    assert numbers_after("test error, logistic on x:", out, 1)[0] == pytest.approx(lr, abs=1e-6)
+    assert numbers_after("test error, GDA on log x:", out, 1)[0] == pytest.approx(logx, abs=1e-6)
+    assert logx < lr < raw  # the claim of the notebook on this data set
+    np.testing.assert_allclose(theta_after("GDA on log x: theta =", out),
+                               [*lda_log.coef_[0], lda_log.intercept_[0]], atol=1e-6)
+
+
+# -- section 4: separable data ------------------------------------------------------------
+def test_separable_example_is_separable():
+    X, y = demo.separable_example()
+    svm_like = sk_logistic(C=1e6).fit(X, y)
+    assert svm_like.score(X, y) == 1.0
+
+
+def test_notebook_newton_diverges_on_separable_data(out):
+    X, y = demo.separable_example()
+    X1 = np.column_stack([X, np.ones(len(X))])
+    theta = np.zeros(3)
+    norms, lls = [0.0], [len(y) * np.log(0.5)]
+    for _ in range(20):  # textbook Newton, written independently of the notebook
+        p = 1 / (1 + np.exp(-X1 @ theta))
+        W = p * (1 - p)
+        theta = theta + np.linalg.solve((X1 * W[:, None]).T @ X1, X1.T @ (y - p))
+        z = X1 @ theta
+        norms.append(np.linalg.norm(theta[:2]))
+        lls.append(-np.sum(np.log1p(np.exp(-np.abs(z))) + np.maximum(0, np.where(y == 1, -z, z))))
+    for k in (0, 1, 2, 5, 10, 15, 20):
+        got = numbers_after(f"iteration {k:2d}: |theta| =", out, 2)
+        assert got[0] == pytest.approx(norms[k], abs=5e-5)
+        assert got[1] == pytest.approx(lls[k], rel=5e-5)
+    assert norms[20] > 5 * norms[5]  # grows without bound
+    lda = _lda().fit(X, y)
+    assert numbers_after("GDA: |theta| =", out, 1)[0] == pytest.approx(
+        np.linalg.norm(lda.coef_[0]), abs=5e-5)
+
+
+def test_notebook_penalty_path(out):
+    X, y = demo.separable_example()
+    norms = []
+    for C in [1.0, 1e2, 1e4, 1e6, 1e8]:
+        sk = sk_logistic(C=C).fit(X, y)
+        norms.append(np.linalg.norm(sk.coef_[0]))
+        assert numbers_after(f"C = {C:8.0e}:  |theta| =", out, 1)[0] == pytest.approx(
+            norms[-1], rel=1e-4, abs=5e-5)
+    assert np.all(np.diff(norms) > 0)
+
+
+def test_plot_separation_and_log_fix_figures():
+    from genlearn import GDA
+
+    X, y = demo.separable_example()
+    fig = demo.plot_separation(X, y, np.arange(5.0), 4.5)
+    assert len(fig.axes) == 2
+    np.testing.assert_allclose(fig.axes[1].lines[0].get_ydata(), np.arange(5.0))
+    kw = demo.SCENARIOS["lognormal"]["kwargs"]
+    X, y = make_lognormal_classes(m=200, random_state=0, **kw)
+    g_raw, g_log = GDA().fit(X, y), GDA().fit(np.log(X), y)
+    fig = demo.plot_log_fix(X, y, g_raw, g_log)
+    curve = [ln for ln in fig.axes[0].lines if "log x" in ln.get_label()][0]
+    x1, x2 = curve.get_data()
+    ok = x2 > 0
+    np.testing.assert_allclose(g_log.decision_function(np.log(np.column_stack([x1, x2])[ok])), 0,
+                               atol=1e-8)

@@ -1,0 +1,79 @@
+"""genlearn estimators work wherever scikit-learn estimators do."""
+import pickle
+
+import numpy as np
+import pytest
+from sklearn.base import clone, is_classifier
+from sklearn.datasets import load_breast_cancer
+from sklearn.discriminant_analysis import (LinearDiscriminantAnalysis,
+                                           QuadraticDiscriminantAnalysis)
+from sklearn.linear_model import LogisticRegression as SkLogisticRegression
+from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_score
+from sklearn.naive_bayes import GaussianNB as SkGaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+from genlearn import GDA, QDA, GaussianNB, LogisticRegression
+
+TWINS = [
+    (GDA(), LinearDiscriminantAnalysis(solver="lsqr")),
+    (QDA(), QuadraticDiscriminantAnalysis(reg_param=0, tol=1e-12)),
+    (GaussianNB(), SkGaussianNB(var_smoothing=0)),
+    (LogisticRegression(), SkLogisticRegression(C=np.inf, solver="newton-cholesky", tol=1e-12)),
+]
+IDS = ["GDA", "QDA", "GaussianNB", "LogisticRegression"]
+
+
+@pytest.fixture(scope="module")
+def data():
+    X, y = load_breast_cancer(return_X_y=True)
+    return X[:, :10], y
+
+
+@pytest.mark.parametrize("ours, theirs", TWINS, ids=IDS)
+def test_cross_val_score_matches_sklearn(ours, theirs, data):
+    X, y = data
+    cv = StratifiedKFold(5, shuffle=True, random_state=0)
+    np.testing.assert_allclose(cross_val_score(ours, X, y, cv=cv),
+                               cross_val_score(theirs, X, y, cv=cv))
+    assert is_classifier(ours)
+
+
+@pytest.mark.parametrize("ours, theirs", TWINS, ids=IDS)
+def test_pipeline_and_clone(ours, theirs, data):
+    X, y = data
+    pipe = make_pipeline(StandardScaler(), clone(ours)).fit(X, y)
+    twin = make_pipeline(StandardScaler(), clone(theirs)).fit(X, y)
+    np.testing.assert_allclose(pipe.predict_proba(X), twin.predict_proba(X), atol=1e-8)
+    assert pipe.score(X, y) == pytest.approx(twin.score(X, y))
+    copy = clone(ours.set_params(**ours.get_params()))
+    assert copy is not ours and copy.get_params() == ours.get_params()
+    assert not hasattr(copy, "classes_")
+
+
+@pytest.mark.parametrize("model", [GDA(), QDA(), GaussianNB(), LogisticRegression()], ids=IDS)
+def test_pickle_round_trip(model, data):
+    X, y = data
+    fitted = model.fit(X, y)
+    again = pickle.loads(pickle.dumps(fitted))
+    np.testing.assert_array_equal(again.predict_proba(X), fitted.predict_proba(X))
+
+
+def test_grid_search_over_parameters(data):
+    X, y = data
+    search = GridSearchCV(QDA(), {"reg": [0.0, 1e-3, 1.0]}, cv=3).fit(X, y)
+    assert search.best_params_["reg"] in (0.0, 1e-3, 1.0)
+    assert search.best_estimator_.reg == search.best_params_["reg"]
+    pipe = make_pipeline(StandardScaler(), LogisticRegression())
+    search = GridSearchCV(pipe, {"logisticregression__C": [0.01, 1.0]}, cv=3).fit(X, y)
+    assert search.best_score_ > 0.85
+
+
+def test_params_and_repr():
+    model = LogisticRegression(C=2.0)
+    assert model.get_params() == {"C": 2.0, "max_iter": 100, "tol": 1e-10}
+    assert repr(model) == "LogisticRegression(C=2.0)"
+    assert repr(GDA(reg=0.1)) == "GDA(reg=0.1)"
+    assert GaussianNB().get_params() == {"priors": None, "reg": 0.0}
+    with pytest.raises(ValueError, match="not a parameter"):
+        QDA().set_params(C=1.0)

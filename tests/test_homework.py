@@ -5,6 +5,7 @@ hidden tests must pass there); nbval skips notebooks/homework/student, which
 are run here instead: they must fail only at the stubs, with NotImplementedError.
 """
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -185,7 +186,9 @@ def test_nbgrader_generate_assignment_accepts_the_sources(tmp_path):
         subprocess.run(
             [sys.executable, "-m", "nbgrader", "generate_assignment", assignment,
              f"--CourseDirectory.root={tmp_path}", "--force", "--create"],
-            check=True, cwd=tmp_path, capture_output=True, timeout=300)
+            check=True, cwd=tmp_path, capture_output=True, timeout=300,
+            # nbgrader runs `alembic` from PATH: use the one beside this Python
+            env={**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])})
         released = json.loads((tmp_path / "release" / assignment / name).read_text(encoding="utf-8"))
         text = json.dumps(released)
         assert "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text

@@ -62,7 +62,9 @@ def test_newton_converges_fast_to_a_stationary_point(cancer8):
     assert model.n_iter_ <= 15
     path = model.loglik_path_
     assert path.shape == (model.n_iter_ + 1,)
-    assert path[0] == pytest.approx(len(y) * np.log(0.5))  # theta = 0: every h = 1/2
+    # Newton starts from the intercept-only MLE: h = fraction of positives for everyone.
+    q = y.mean()
+    assert path[0] == pytest.approx(len(y) * (q * np.log(q) + (1 - q) * np.log(1 - q)))
     assert np.all(np.diff(path) >= -1e-9)
     assert path[-1] == pytest.approx(model.log_likelihood(X, y), rel=1e-12)
     # The gradient X^T (y - h), computed independently, vanishes at the MLE.

@@ -154,7 +154,8 @@ def test_top_indicative_words_bad_input():
 
 # -- the fast corpus path equals tokenize() text by text ----------------------------
 
-_alphabet = st.sampled_from(list("aZ9 '_-!.£€’éÉßİΣσ\u00a0\n\t\x00😀ǅ") + ["don't", "x'y"])
+_alphabet = st.sampled_from(list("aZ9 '_-!.:£€’éÉßİΣσΑ\u00a0\n\t\x00😀ǅ\u0307")
+                            + ["don't", "x'y", "''"])
 
 
 def _reference(texts):
@@ -169,6 +170,14 @@ def test_corpus_tokenizer_equals_tokenize(texts):
     flat, ref_rows = _reference(texts)
     assert [words[i] for i in ids] == flat
     assert rows.tolist() == ref_rows
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(max_size=40), max_size=5))
+def test_corpus_tokenizer_equals_tokenize_on_any_unicode(texts):
+    words, ids, rows = _token_ids(texts)
+    flat, ref_rows = _reference(texts)
+    assert [words[i] for i in ids] == flat and rows.tolist() == ref_rows
 
 
 def test_non_ascii_texts_match_countvectorizer():

@@ -18,6 +18,7 @@ the label ``y ~ Categorical(phi)``, then draw ``x`` from the class-conditional
 distribution of that label.
 """
 import hashlib
+from importlib import resources
 import os
 from pathlib import Path
 
@@ -36,19 +37,6 @@ __all__ = [
 #: Column names of :func:`stolen_cars` ``X``.
 STOLEN_CAR_FEATURES = ("Color", "Type", "Origin")
 
-_STOLEN_CARS = [
-    # Color,   Type,     Origin,     Stolen?
-    ("Red", "Sports", "Domestic", "Yes"),
-    ("Red", "Sports", "Domestic", "No"),
-    ("Red", "Sports", "Domestic", "Yes"),
-    ("Yellow", "Sports", "Domestic", "No"),
-    ("Yellow", "Sports", "Imported", "Yes"),
-    ("Yellow", "SUV", "Imported", "No"),
-    ("Yellow", "SUV", "Imported", "Yes"),
-    ("Yellow", "SUV", "Domestic", "No"),
-    ("Red", "SUV", "Imported", "No"),
-    ("Red", "Sports", "Imported", "Yes"),
-]
 
 
 def stolen_cars():
@@ -74,9 +62,10 @@ def stolen_cars():
     >>> X[0].tolist(), str(y[0])
     (['Red', 'Sports', 'Domestic'], 'Yes')
     """
-    X = np.array([row[:3] for row in _STOLEN_CARS], dtype=str)
-    y = np.array([row[3] for row in _STOLEN_CARS], dtype=str)
-    return X, y
+    path = resources.files("genlearn").joinpath("data", "stolen_cars.csv")
+    table = np.loadtxt(path.open(encoding="utf-8"), dtype=str, delimiter=",",
+                       comments="#", skiprows=2)
+    return table[:, :3], table[:, 3]
 
 
 # ---------------------------------------------------------------------------
@@ -437,9 +426,15 @@ def load_sms_spam(data_home=None, download=True):
     )
     if not download:
         raise FileNotFoundError(f"SMS Spam Collection not found (download=False). {hint}")
+    existed = cache.exists()
     try:
         path = _download_sms(cache)
     except Exception as exc:  # offline, proxy, server down...
+        if not existed:  # leave no empty cache folder behind
+            try:
+                cache.rmdir()
+            except OSError:
+                pass
         raise FileNotFoundError(
             f"SMS Spam Collection not found locally, and the download failed "
             f"({type(exc).__name__}: {exc}). {hint}"
@@ -475,7 +470,6 @@ def load_demo_sms():
     >>> len(texts) >= 40, set(y.tolist())
     (True, {0, 1})
     """
-    from importlib import resources
 
     path = resources.files("genlearn").joinpath("data", "demo_sms.tsv")
     texts, y = [], []

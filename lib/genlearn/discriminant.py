@@ -28,7 +28,7 @@ from scipy.linalg import cho_solve, solve_triangular
 from ._base import GenerativeClassifier, logsumexp
 from ._validation import check_is_fitted, check_X, check_X_y
 from .gaussian import _describe_singular
-from .logistic import _log_sigmoid, _sigmoid_pair
+from .logistic import _block_rows, _log_sigmoid, _sigmoid_pair
 
 __all__ = ["GDA", "QDA", "GaussianNB", "GaussianClassifier"]
 
@@ -57,7 +57,7 @@ def _class_statistics(X, y, K, diagonal):
     counts = np.bincount(y, minlength=K).astype(float)
     sums = np.zeros((K, n))
     squares = np.zeros((K, n) if diagonal else (K, n, n))
-    rows = max(64, 2 ** 15 // max(n, 1))  # about 256 kB of X per block: it stays in cache
+    rows = _block_rows(n)
     for start in range(0, m, rows):
         block = X[start:start + rows] - shift
         yb = y[start:start + rows]
@@ -267,7 +267,7 @@ class GaussianClassifier(GenerativeClassifier):
         m, n = X.shape
         K = len(self.classes_)
         out = np.empty((m, K))
-        rows = max(64, 2 ** 15 // max(n, 1))
+        rows = _block_rows(n)
         for start in range(0, m, rows):
             B = X[start:start + rows]
             for k in range(K):
@@ -301,31 +301,43 @@ class GaussianClassifier(GenerativeClassifier):
         """``log p(x, y=k)`` up to a term that is the same for every class."""
         return self.predict_joint_log_proba(X)
 
+    def _log_odds(self, X):
+        """Two classes: ``log p(y=1 | x) - log p(y=0 | x)``, shape (m,)."""
+        s = self._posterior_scores(X)
+        return s[:, 1] - s[:, 0]
+
     def predict_log_proba(self, X):
         """Log posterior ``log p(y=k | x)``, shape (m, K), by Bayes' rule in log space."""
-        s = self._posterior_scores(X)
-        if s.shape[1] == 2:
+        check_is_fitted(self)
+        if len(self.classes_) == 2:
             # Two classes: p(y=1 | x) = sigmoid(log-odds), the link to logistic regression.
-            log_odds = s[:, 1] - s[:, 0]
+            log_odds = self._log_odds(X)
             return np.column_stack([_log_sigmoid(-log_odds), _log_sigmoid(log_odds)])
+        s = self._posterior_scores(X)
         return s - logsumexp(s, axis=1, keepdims=True)
 
     def predict_proba(self, X):
         """Posterior ``p(y=k | x)``, shape (m, K); each row sums to 1."""
+        check_is_fitted(self)
+        if len(self.classes_) == 2:
+            return _sigmoid_pair(self._log_odds(X))
         s = self._posterior_scores(X)
-        if s.shape[1] == 2:
-            return _sigmoid_pair(s[:, 1] - s[:, 0])
         return np.exp(s - logsumexp(s, axis=1, keepdims=True))
 
     def predict(self, X):
         """The class with the largest posterior probability, shape (m,)."""
+        check_is_fitted(self)
+        if len(self.classes_) == 2:
+            return self.classes_[(self._log_odds(X) > 0).astype(int)]
         scores = self._posterior_scores(X)
         return self.classes_[np.argmax(scores, axis=1)]
 
     def decision_function(self, X):
         """Log-odds ``log p(y=1|x) / p(y=0|x)`` (m,) for two classes; else (m, K) scores."""
-        s = self._posterior_scores(X)
-        return s[:, 1] - s[:, 0] if s.shape[1] == 2 else s
+        check_is_fitted(self)
+        if len(self.classes_) == 2:
+            return self._log_odds(X)
+        return self._posterior_scores(X)
 
     def quadratic_form(self):
         """Log-odds of a binary model as ``x^T A x + b^T x + c``.
@@ -443,6 +455,10 @@ class GDA(GaussianClassifier):
         check_is_fitted(self)
         X = check_X(X, n_features=self.n_features_in_, estimator=self)
         return X @ self._lin_W_T + self._lin_b
+
+    def _log_odds(self, X):
+        X = check_X(X, n_features=self.n_features_in_, estimator=self)
+        return X @ self.theta_ + self.theta0_
 
 
 class QDA(GaussianClassifier):

@@ -38,13 +38,22 @@ class ConvergenceWarning(UserWarning):
     """Newton's method stopped at ``max_iter`` before meeting ``tol``."""
 
 
+def _block_rows(n):
+    """Rows per block when streaming over an (m, n) array: about 256 kB, at most 2048.
+
+    Small blocks stay in the CPU cache; more than ~2048 rows also hits a slow
+    path of OpenBLAS for the thin products ``B^T B`` used here.
+    """
+    return int(min(2048, max(64, 2 ** 15 // max(n, 1))))
+
+
 def _weighted_gram(X1, w, r=None):
     """``X1^T diag(w) X1`` (and ``X1^T r`` if ``r`` is given), in one pass over ``X1``.
 
     The rows are taken in blocks small enough to stay in the CPU cache.
     """
     d = X1.shape[1]
-    rows = max(64, 2 ** 15 // d)
+    rows = _block_rows(d)
     gram = np.zeros((d, d))
     vec = np.zeros(d)
     for start in range(0, X1.shape[0], rows):
@@ -82,7 +91,9 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     C : float, default=inf
         Inverse strength of an L2 penalty ``||theta||^2 / (2 C)`` on the
         coefficients (not the intercept).  ``inf`` means no penalty: the plain
-        maximum-likelihood fit of the lecture notes.
+        maximum-likelihood fit of the lecture notes.  With more than two
+        classes the penalty applies to the K-1 rows scored against class 0, so
+        penalised softmax fits differ from scikit-learn's symmetric penalty.
     max_iter : int, default=100
         Maximum number of Newton iterations.
     tol : float, default=1e-10
@@ -102,7 +113,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         Newton iterations performed.
     loglik_path_ : ndarray of shape (n_iter_ + 1,)
         The objective (log-likelihood, minus the penalty if ``C < inf``) at
-        the start and after every iteration: it increases monotonically.
+        the start, the intercept-only model (theta = 0, theta0 = log-odds of
+        the class fractions), and after every iteration: it never decreases.
     n_features_in_ : int
         Number of features n seen in fit.
 
@@ -177,14 +189,16 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
 
     def _newton_binary(self, X1, y, penalty, max_iter, tol):
         """Newton's method for two classes, exactly as in the module docstring."""
+        # Start from the intercept-only MLE, log-odds of the class fractions.
         theta = np.zeros(X1.shape[1])
+        theta[-1] = np.log(y.mean() / (1.0 - y.mean()))
 
         def objective(z, theta):
             # y log h + (1 - y) log(1 - h) = y log h + (1 - y) (log h - z) = log h - (1 - y) z
             return (_log_sigmoid(z).sum() - (1.0 - y) @ z
                     - 0.5 * penalty @ theta ** 2)
 
-        z = np.zeros(X1.shape[0])
+        z = np.full(X1.shape[0], theta[-1])
         path = [objective(z, theta)]
         for it in range(1, max_iter + 1):
             with np.errstate(over="ignore"):  # exp(-z) = inf gives h = 0, as it should
@@ -217,6 +231,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         Y = np.zeros((m, K))
         Y[np.arange(m), y_index] = 1.0
         Theta = np.zeros((K - 1, d))
+        counts = Y.sum(axis=0)
+        Theta[:, -1] = np.log(counts[1:] / counts[0])  # the intercept-only MLE
 
         def scores(flat):
             return np.hstack([np.zeros((m, 1)), X1 @ flat.reshape(K - 1, d).T])
@@ -225,7 +241,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
             log_p = Z - logsumexp(Z, axis=1, keepdims=True)
             return np.sum(Y * log_p) - 0.5 * np.tile(penalty, K - 1) @ flat ** 2
 
-        Z = np.zeros((m, K))
+        Z = scores(Theta.ravel())
         path = [objective(Z, Theta.ravel())]
         for it in range(1, max_iter + 1):
             P = np.exp(Z - logsumexp(Z, axis=1, keepdims=True))

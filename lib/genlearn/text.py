@@ -59,6 +59,8 @@ def _check_texts(texts):
             "vocabulary.transform([text])."
         )
     texts = list(texts)
+    if set(map(type, texts)) <= {str}:  # the common case, checked at C speed
+        return texts
     for i, t in enumerate(texts):
         if not isinstance(t, str):
             raise ValueError(
@@ -73,14 +75,17 @@ def _tokenize_all(texts):
     return [_findall(t) for t in lowered]
 
 
-# Fast path for whole corpora. The texts are lower-cased, joined with NUL and
-# encoded as UTF-8; a bytes regex then splits on ASCII punctuation and space
-# while treating every non-ASCII byte as part of a word. Each distinct
-# candidate token containing non-ASCII bytes is re-split with the exact str
-# rule (TOKEN_PATTERN). Since the candidate alphabet contains the token
-# alphabet, every true token lies inside one candidate, so the result equals
-# tokenize() applied to each text (tests check this property).
-_bytes_findall = re.compile(rb"[a-z0-9\x80-\xff]+(?:'[a-z0-9\x80-\xff]+)*|\x00").findall
+# Fast path for whole corpora. The texts are lower-cased, joined with " NUL "
+# and encoded as UTF-8. A byte table then turns every ASCII byte that is not
+# a letter, digit, apostrophe or NUL into a space, and bytes.split() cuts the
+# result into candidate tokens; non-ASCII bytes count as letters here. Each
+# distinct candidate that contains an apostrophe or a non-ASCII byte is
+# re-split with the exact str rule (TOKEN_PATTERN). Since the candidate
+# alphabet contains the token alphabet, every true token lies inside one
+# candidate, so the result equals tokenize() applied to each text (tests
+# check this property on random Unicode text).
+_KEEP = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'\x00")
+_BYTE_TABLE = bytes(c if (c in _KEEP or c >= 0x80) else 0x20 for c in range(256))
 
 
 def _token_ids(texts):
@@ -91,7 +96,7 @@ def _token_ids(texts):
     empty = np.zeros(0, dtype=np.intp)
     if m == 0:
         return [], empty, empty
-    big = "\x00".join(texts).lower()
+    big = " \x00 ".join(texts).lower()
     if big.count("\x00") != m - 1:  # a text contains NUL itself: slow path
         lists = _tokenize_all(texts)
         index = defaultdict(count().__next__)
@@ -99,7 +104,7 @@ def _token_ids(texts):
         ids = np.fromiter(map(index.__getitem__, flat), dtype=np.intp, count=len(flat))
         lengths = np.fromiter(map(len, lists), dtype=np.intp, count=m)
         return list(index), ids, np.repeat(np.arange(m, dtype=np.intp), lengths)
-    raw = _bytes_findall(big.encode("utf-8", "surrogatepass"))
+    raw = big.encode("utf-8", "surrogatepass").translate(_BYTE_TABLE).split()
     index = defaultdict(count().__next__)
     index[b"\x00"]  # the text separator gets id 0
     raw_ids = np.fromiter(map(index.__getitem__, raw), dtype=np.intp, count=len(raw))
@@ -107,7 +112,7 @@ def _token_ids(texts):
     words, word_index, pieces = [], {}, [empty]
     simple = True
     for cand in list(index)[1:]:
-        if cand.isascii():
+        if cand.isascii() and b"'" not in cand:
             parts = (cand.decode("ascii"),)
         else:
             parts = _findall(cand.decode("utf-8", "surrogatepass"))

@@ -36,6 +36,34 @@ def sigmoid(z):
     return out
 
 
+def _log_sigmoid(z):
+    """``log sigmoid(z) = -log(1 + exp(-z))``, without overflow for any z."""
+    return -(np.maximum(-z, 0.0) + np.log1p(np.exp(-np.abs(z))))
+
+
+def _sigmoid_pair(z):
+    """Columns ``[sigmoid(-z), sigmoid(z)]``: the two class probabilities for log-odds z.
+
+    Each column is computed directly (not as 1 - the other), so tiny
+    probabilities keep their precision; exp overflow gives exactly 0.
+    """
+    out = np.empty((len(z), 2))
+    with np.errstate(over="ignore"):
+        np.exp(z, out=out[:, 0])
+        np.exp(-z, out=out[:, 1])
+    out += 1.0
+    return np.reciprocal(out, out=out)
+
+
+def _block_rows(n):
+    """Rows per block when streaming over an (m, n) array: about 256 kB, at most 2048.
+
+    Small blocks stay in the CPU cache; more than ~2048 rows also hits a slow
+    path of OpenBLAS for the thin products ``B^T B`` used here.
+    """
+    return int(min(2048, max(64, 2 ** 15 // max(n, 1))))
+
+
 class BaseEstimator:
     """``get_params`` / ``set_params`` / ``repr`` from the ``__init__`` signature.
 

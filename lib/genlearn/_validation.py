@@ -52,7 +52,8 @@ def check_X(X, *, n_features=None, estimator=None, name="X"):
         )
     if X.shape[0] == 0:
         raise ValueError(f"{name} has no rows: pass at least one example.")
-    if not np.isfinite(X).all():
+    # (a finite sum proves every entry finite; only otherwise look closer)
+    if not np.isfinite(X.sum()) and not np.isfinite(X).all():
         bad = np.argwhere(~np.isfinite(X))[0]
         kind = "NaN" if np.isnan(X[tuple(bad)]) else "infinity"
         count = int((~np.isfinite(X)).sum())
@@ -67,6 +68,11 @@ def check_X(X, *, n_features=None, estimator=None, name="X"):
             "pass the same columns, in the same order, as in fit."
         )
     return X
+
+
+def _plain(value):
+    """``np.int64(3)`` -> ``3`` and ``np.str_('a')`` -> ``'a'``, for messages."""
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def check_y(y, m, *, min_classes=2):
@@ -93,8 +99,8 @@ def check_y(y, m, *, min_classes=2):
     classes, y_index = np.unique(y, return_inverse=True)
     if len(classes) < min_classes:
         raise ValueError(
-            f"y has only one class ({classes[0]!r}): a classifier needs examples of at "
-            "least two classes. Check the labels, or the train/test split."
+            f"y has only one class ({_plain(classes[0])!r}): a classifier needs examples "
+            "of at least two classes. Check the labels, or the train/test split."
             if len(classes) == 1
             else "y is empty: pass at least one labelled example per class."
         )

@@ -23,12 +23,13 @@ pass over the data for the sufficient statistics, the Cholesky factor of each
 Sigma (never its inverse in a hot path), and ``log p(x, y=k)`` in log space.
 """
 import numpy as np
-from scipy.linalg import cho_solve, solve_triangular
+from scipy.linalg import cho_solve
+from scipy.linalg.lapack import dtrtri
 
-from ._base import GenerativeClassifier, logsumexp
+from ._base import (GenerativeClassifier, _block_rows, _log_sigmoid, _sigmoid_pair,
+                    logsumexp)
 from ._validation import check_is_fitted, check_X, check_X_y
 from .gaussian import _describe_singular
-from .logistic import _block_rows, _log_sigmoid, _sigmoid_pair
 
 __all__ = ["GDA", "QDA", "GaussianNB", "GaussianClassifier"]
 
@@ -61,10 +62,12 @@ def _class_statistics(X, y, K, diagonal):
     for start in range(0, m, rows):
         block = X[start:start + rows] - shift
         yb = y[start:start + rows]
+        if diagonal:
+            block_sq = block * block
         for k in range(K):
-            Xk = block[yb == k] if K > 1 else block
-            sums[k] += Xk.sum(axis=0)
-            squares[k] += np.einsum("ij,ij->j", Xk, Xk) if diagonal else Xk.T @ Xk
+            w = (yb == k).astype(float)  # 1 for the rows of class k, else 0
+            sums[k] += w @ block
+            squares[k] += w @ block_sq if diagonal else block.T @ (block * w[:, None])
     # Move from the shift to the class means: S_k = sum (x-c)(x-c)^T - m_k d d^T
     # with d = mu_k - c = sums_k / m_k.
     d = sums / counts[:, None]
@@ -144,11 +147,11 @@ class GaussianClassifier(GenerativeClassifier):
             stack = stack + reg * np.eye(n)
             Ls = [self._cholesky(S, classes[k] if not shared else None, reg, scale)
                   for k, S in enumerate(stack)]
-            # Whitening matrix L^{-1}: one triangular solve per class here, so
-            # that predicting is a single matrix product per class.
+            # Whitening matrix L^{-1} (LAPACK's triangular inverse, once per class
+            # at fit time), so that predicting is a single matrix product per class.
             # (Stored transposed and contiguous: X @ W^T is then one fast product.)
-            self._whiten_T = np.stack([np.ascontiguousarray(
-                solve_triangular(L, np.eye(n), lower=True).T) for L in Ls])
+            self._whiten_T = np.stack([np.ascontiguousarray(dtrtri(L, lower=1)[0].T)
+                                       for L in Ls])
             self._half_logdet = np.array([np.log(np.diag(L)).sum() for L in Ls])
             self._chol = np.stack(Ls)
             Sigma_out = stack[0] if shared else stack

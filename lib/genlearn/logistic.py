@@ -23,7 +23,8 @@ import warnings
 import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve
 
-from ._base import BaseEstimator, ClassifierMixin, logsumexp
+from ._base import (BaseEstimator, ClassifierMixin, _block_rows, _log_sigmoid,
+                    _sigmoid_pair, logsumexp)
 from ._validation import check_is_fitted, check_X, check_X_y
 from .gaussian import _describe_singular
 
@@ -36,15 +37,6 @@ class SeparableDataWarning(UserWarning):
 
 class ConvergenceWarning(UserWarning):
     """Newton's method stopped at ``max_iter`` before meeting ``tol``."""
-
-
-def _block_rows(n):
-    """Rows per block when streaming over an (m, n) array: about 256 kB, at most 2048.
-
-    Small blocks stay in the CPU cache; more than ~2048 rows also hits a slow
-    path of OpenBLAS for the thin products ``B^T B`` used here.
-    """
-    return int(min(2048, max(64, 2 ** 15 // max(n, 1))))
 
 
 def _weighted_gram(X1, w, r=None):
@@ -62,25 +54,6 @@ def _weighted_gram(X1, w, r=None):
         if r is not None:
             vec += r[start:start + rows] @ B
     return gram if r is None else (gram, vec)
-
-
-def _log_sigmoid(z):
-    """``log sigmoid(z) = -log(1 + exp(-z))``, without overflow for any z."""
-    return -(np.maximum(-z, 0.0) + np.log1p(np.exp(-np.abs(z))))
-
-
-def _sigmoid_pair(z):
-    """Columns ``[sigmoid(-z), sigmoid(z)]``: the two class probabilities for log-odds z.
-
-    Each column is computed directly (not as 1 - the other), so tiny
-    probabilities keep their precision; exp overflow gives exactly 0.
-    """
-    out = np.empty((len(z), 2))
-    with np.errstate(over="ignore"):
-        np.exp(z, out=out[:, 0])
-        np.exp(-z, out=out[:, 1])
-    out += 1.0
-    return np.reciprocal(out, out=out)
 
 
 class LogisticRegression(ClassifierMixin, BaseEstimator):

@@ -266,7 +266,7 @@ def test_notebook_penalty_path(out):
         sk = sk_logistic(C=C).fit(X, y)
         norms.append(np.linalg.norm(sk.coef_[0]))
         assert numbers_after(f"C = {C:8.0e}:  |theta| =", out, 1)[0] == pytest.approx(
-            norms[-1], rel=1e-4, abs=5e-5)
+            norms[-1], abs=5e-3)  # printed with 2 decimals
     assert np.all(np.diff(norms) > 0)
 
 

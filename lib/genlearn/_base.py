@@ -1,15 +1,17 @@
 """What every genlearn classifier shares: parameters, and Bayes' rule in log space.
 
-A generative classifier only has to say how it scores ``log p(x, y=k)``
-(:meth:`GenerativeClassifier.predict_joint_log_proba`); turning those joint
-log-probabilities into posteriors, predictions and scores is the same for all
-of them, and lives here.
+A classifier only has to say how it scores the classes: a generative one gives
+``log p(x, y=k)`` (:meth:`GenerativeClassifier.predict_joint_log_proba`),
+logistic regression ``theta^T x + theta0``.  Turning scores into posteriors,
+predictions and accuracy is the same for all of them, and lives here
+(:class:`ClassifierMixin`), with the numerics they share: ``logsumexp``,
+``sigmoid`` and its logarithm, safe for any input.
 """
 import inspect
 
 import numpy as np
 
-from ._validation import check_is_fitted, check_y
+from ._validation import check_is_fitted
 
 
 def logsumexp(a, axis=-1, keepdims=False):
@@ -26,14 +28,12 @@ def logsumexp(a, axis=-1, keepdims=False):
 
 
 def sigmoid(z):
-    """The logistic function ``1 / (1 + exp(-z))``, safe for large ``|z|``."""
-    z = np.asarray(z, dtype=float)
-    out = np.empty_like(z)
-    pos = z >= 0
-    out[pos] = 1.0 / (1.0 + np.exp(-z[pos]))
-    ez = np.exp(z[~pos])
-    out[~pos] = ez / (1.0 + ez)
-    return out
+    """The logistic function ``1 / (1 + exp(-z))``, safe for large ``|z|``.
+
+    For very negative z, ``exp(-z)`` overflows to inf and the result is exactly 0.
+    """
+    with np.errstate(over="ignore"):
+        return 1.0 / (1.0 + np.exp(-np.asarray(z, dtype=float)))
 
 
 def _log_sigmoid(z):
@@ -78,9 +78,11 @@ class BaseEstimator:
                       if p.name != "self" and p.kind != p.VAR_KEYWORD)
 
     def get_params(self, deep=True):
+        """The constructor parameters and their current values, as a dict."""
         return {name: getattr(self, name) for name in self._param_names()}
 
     def set_params(self, **params):
+        """Set constructor parameters by name (unknown names raise); returns self."""
         valid = self._param_names()
         for key, value in params.items():
             if key not in valid:
@@ -111,7 +113,13 @@ class BaseEstimator:
 
 
 class ClassifierMixin:
-    """Accuracy score and the scikit-learn estimator type, for cross-validation."""
+    """Posteriors, predictions and scores from class scores, shared by every classifier.
+
+    A subclass implements ``_scores(X)``: ``log p(y=k | x)`` up to a term that is
+    the same for every class, shape (m, K).  With two classes only the
+    difference matters, the log-odds ``z``, and ``p(y=1 | x) = sigmoid(z)``; a
+    subclass with a cheaper formula for ``z`` overrides ``_log_odds``.
+    """
 
     _estimator_type = "classifier"
 
@@ -125,9 +133,63 @@ class ClassifierMixin:
             input_tags=InputTags(),
         )
 
+    def _scores(self, X):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _log_odds(self, X):
+        s = self._scores(X)
+        with np.errstate(invalid="ignore"):  # -inf - -inf = NaN: p(x, y) = 0 in both classes
+            return s[:, 1] - s[:, 0]
+
+    def decision_function(self, X):
+        """Log-odds ``log p(y=1|x) - log p(y=0|x)``, shape (m,), for two classes;
+        for more, class scores of shape (m, K) (log-posteriors up to a constant per row)."""
+        check_is_fitted(self)
+        return self._log_odds(X) if len(self.classes_) == 2 else self._scores(X)
+
+    def predict_log_proba(self, X):
+        """Log posterior ``log p(y=k | x)``, shape (m, K), by Bayes' rule in log space."""
+        check_is_fitted(self)
+        if len(self.classes_) == 2:
+            z = self._log_odds(X)
+            return np.column_stack([_log_sigmoid(-z), _log_sigmoid(z)])
+        s = self._scores(X)
+        with np.errstate(invalid="ignore"):
+            return s - logsumexp(s, axis=1, keepdims=True)
+
+    def predict_proba(self, X):
+        """Posterior ``p(y=k | x)``, shape (m, K); each row sums to 1."""
+        check_is_fitted(self)
+        if len(self.classes_) == 2:
+            return _sigmoid_pair(self._log_odds(X))
+        return np.exp(self.predict_log_proba(X))
+
+    def predict(self, X):
+        """The class with the largest posterior probability, shape (m,)."""
+        check_is_fitted(self)
+        if len(self.classes_) == 2:
+            return self.classes_[(self._log_odds(X) > 0).astype(int)]
+        return self.classes_[np.argmax(self._scores(X), axis=1)]
+
     def score(self, X, y):
         """Fraction of examples in ``X`` whose predicted label equals ``y``."""
         return float(np.mean(self.predict(X) == np.asarray(y)))
+
+    def _class_index(self, y, m):
+        """Position in ``classes_`` of each of the ``m`` labels ``y``; unknown labels raise."""
+        y = np.asarray(y).ravel()
+        if len(y) != m:
+            raise ValueError(
+                f"X and y have different lengths: X has {m} rows but y has {len(y)} labels. "
+                "Each example needs exactly one label."
+            )
+        unknown = ~np.isin(y, self.classes_)
+        if unknown.any():
+            raise ValueError(
+                f"y contains labels not seen in fit: {sorted(set(y[unknown].tolist()))}; "
+                f"the model knows {self.classes_.tolist()}."
+            )
+        return np.searchsorted(self.classes_, y)
 
 
 class GenerativeClassifier(ClassifierMixin, BaseEstimator):
@@ -141,40 +203,10 @@ class GenerativeClassifier(ClassifierMixin, BaseEstimator):
         """Return ``log p(x, y=k)`` for every row of ``X`` and class ``k``."""
         raise NotImplementedError
 
-    def predict_log_proba(self, X):
-        """Log posterior ``log p(y=k | x)``, shape (m, K)."""
-        jll = self.predict_joint_log_proba(X)
-        with np.errstate(invalid="ignore"):
-            return jll - logsumexp(jll, axis=1, keepdims=True)
-
-    def predict_proba(self, X):
-        """Posterior ``p(y=k | x)``, shape (m, K); each row sums to 1."""
-        return np.exp(self.predict_log_proba(X))
-
-    def predict(self, X):
-        """The class with the largest posterior (equivalently, ``p(x, y)``)."""
-        jll = self.predict_joint_log_proba(X)
-        return self.classes_[np.argmax(jll, axis=1)]
-
-    def decision_function(self, X):
-        """Log-odds ``log p(y=1|x) - log p(y=0|x)`` for two classes, shape (m,);
-        the joint log-probabilities, shape (m, K), for more."""
-        jll = self.predict_joint_log_proba(X)
-        if jll.shape[1] == 2:
-            return jll[:, 1] - jll[:, 0]
-        return jll
+    def _scores(self, X):
+        return self.predict_joint_log_proba(X)
 
     def log_likelihood(self, X, y):
         """Joint log-likelihood ``sum_i log p(x_i, y_i)`` of labelled data."""
-        check_is_fitted(self)
         jll = self.predict_joint_log_proba(X)
-        y = np.asarray(y)
-        unknown = ~np.isin(y, self.classes_)
-        if unknown.any():
-            raise ValueError(
-                f"y contains labels not seen in fit: {sorted(set(y[unknown].tolist()))}; "
-                f"the model knows {self.classes_.tolist()}."
-            )
-        _, idx = check_y(np.concatenate([self.classes_, y]), len(self.classes_) + len(y))
-        idx = idx[len(self.classes_):]
-        return float(jll[np.arange(len(y)), idx].sum())
+        return float(jll[np.arange(len(jll)), self._class_index(y, len(jll))].sum())

@@ -3,6 +3,8 @@
 Each check raises a ``ValueError`` whose message names the problem *and* the
 fix, because the people reading it are learning.
 """
+from numbers import Real
+
 import numpy as np
 
 
@@ -20,7 +22,7 @@ def check_is_fitted(estimator, attribute="classes_"):
         )
 
 
-def check_X(X, *, n_features=None, estimator=None, name="X"):
+def check_X(X, *, n_features=None, estimator=None):
     """Return ``X`` as a finite 2-D float array of shape (m, n).
 
     Parameters
@@ -36,35 +38,35 @@ def check_X(X, *, n_features=None, estimator=None, name="X"):
         X = np.asarray(X, dtype=float)
     except (TypeError, ValueError) as exc:
         raise ValueError(
-            f"{name} must contain numbers only ({exc}); encode categories as numbers "
+            f"X must contain numbers only ({exc}); encode categories as numbers "
             "or use genlearn.CategoricalNB for string attributes."
         ) from None
     if X.ndim == 1:
         raise ValueError(
-            f"{name} is 1-D with shape {X.shape}, but {who} expects a 2-D array of shape "
-            f"(m examples, n features): use {name}.reshape(-1, 1) if it is one feature, "
-            f"or {name}.reshape(1, -1) if it is one example."
+            f"X is 1-D with shape {X.shape}, but {who} expects a 2-D array of shape "
+            "(m examples, n features): use X.reshape(-1, 1) if it is one feature, "
+            "or X.reshape(1, -1) if it is one example."
         )
     if X.ndim != 2:
         raise ValueError(
-            f"{name} must be 2-D with shape (m examples, n features); got {X.ndim}-D "
-            f"shape {X.shape}. Reshape it, e.g. {name}.reshape(len({name}), -1)."
+            f"X must be 2-D with shape (m examples, n features); got {X.ndim}-D "
+            f"shape {X.shape}. Reshape it, e.g. X.reshape(len(X), -1)."
         )
     if X.shape[0] == 0:
-        raise ValueError(f"{name} has no rows: pass at least one example.")
+        raise ValueError("X has no rows: pass at least one example.")
     # (a finite sum proves every entry finite; only otherwise look closer)
     if not np.isfinite(X.sum()) and not np.isfinite(X).all():
         bad = np.argwhere(~np.isfinite(X))[0]
         kind = "NaN" if np.isnan(X[tuple(bad)]) else "infinity"
         count = int((~np.isfinite(X)).sum())
         raise ValueError(
-            f"{name} contains {count} NaN or infinite value(s), the first ({kind}) at row "
+            f"X contains {count} NaN or infinite value(s), the first ({kind}) at row "
             f"{bad[0]}, column {bad[1]}: drop those rows or fill them in (e.g. with the "
             "column mean) before fitting or predicting."
         )
     if n_features is not None and X.shape[1] != n_features:
         raise ValueError(
-            f"{name} has {X.shape[1]} feature(s), but {who} was fitted with {n_features}: "
+            f"X has {X.shape[1]} feature(s), but {who} was fitted with {n_features}: "
             "pass the same columns, in the same order, as in fit."
         )
     return X
@@ -75,7 +77,18 @@ def _plain(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
-def check_y(y, m, *, min_classes=2):
+def check_nonnegative(value, name, hint):
+    """Return ``value`` as a float if it is a finite number >= 0, else raise.
+
+    ``hint`` says what the number means, e.g. ``"1.0 is Laplace smoothing"``.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real) \
+            or not np.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a number >= 0 ({hint}); got {value!r}.")
+    return float(value)
+
+
+def check_y(y, m):
     """Return ``(classes, y_index)`` for labels ``y`` of length ``m``.
 
     ``classes`` are the sorted unique labels; ``y_index[i]`` is the position of
@@ -97,7 +110,7 @@ def check_y(y, m, *, min_classes=2):
     if y.dtype.kind == "f" and not np.isfinite(y).all():
         raise ValueError("y contains NaN or infinity: every example needs a valid label.")
     classes, y_index = np.unique(y, return_inverse=True)
-    if len(classes) < min_classes:
+    if len(classes) < 2:
         raise ValueError(
             f"y has only one class ({_plain(classes[0])!r}): a classifier needs examples "
             "of at least two classes. Check the labels, or the train/test split."

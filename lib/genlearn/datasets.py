@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .gaussian import check_covariance
+
 __all__ = [
     "stolen_cars", "STOLEN_CAR_FEATURES", "load_tumors", "load_sms_spam",
     "load_demo_sms", "make_gaussian_classes", "make_poisson_classes",
@@ -197,19 +199,9 @@ def make_gaussian_classes(m=200, mu=((0.0, 0.0), (2.0, 1.0)),
             f"Sigma must have shape ({n}, {n}) (shared by all classes) or ({K}, {n}, "
             f"{n}) (one per class) to match mu of shape {mu.shape}; got {Sigma.shape}."
         )
-    chols = []
-    for k in range(K):
-        S = Sigmas[k]
-        if not np.allclose(S, S.T):
-            raise ValueError(f"Sigma for class {k} is not symmetric: use (S + S.T) / 2.")
-        try:
-            chols.append(np.linalg.cholesky(S))
-        except np.linalg.LinAlgError:
-            raise ValueError(
-                f"Sigma for class {k} is not positive definite (eigenvalues "
-                f"{np.round(np.linalg.eigvalsh(S), 6).tolist()}): every eigenvalue of "
-                "a covariance matrix must be > 0."
-            ) from None
+    chols = [np.linalg.cholesky(check_covariance(S, name="Sigma" if Sigma.ndim == 2
+                                                 else f"Sigma[{k}]"))
+             for k, S in enumerate(Sigmas)]
     phi = _class_priors(phi, K)
     rng = np.random.default_rng(random_state)
     y = _draw_labels(m, phi, rng)
@@ -274,10 +266,23 @@ def make_lognormal_classes(m=200, mu=((0.0, 0.0), (1.0, 0.5)),
     """Positive, right-skewed classes: ``x = exp(z)`` with ``z`` Gaussian.
 
     ``log x | y=k ~ N(mu_k, Sigma_k)``: the classes are Gaussian only after a log
-    transform, so GDA on the raw ``x`` is misspecified. Same parameters and
-    return values as :func:`make_gaussian_classes` (``mu`` and ``Sigma`` are
-    those of ``log x``); the same seed gives ``X == exp(Z)`` for the ``Z`` of
-    ``make_gaussian_classes``.
+    transform, so GDA on the raw ``x`` is misspecified. The same seed gives
+    ``X == exp(Z)`` for the ``Z`` of :func:`make_gaussian_classes`.
+
+    Parameters
+    ----------
+    m, phi, random_state
+        As in :func:`make_gaussian_classes`.
+    mu : array-like of shape (K, n)
+        Means of ``log x``, one row per class.
+    Sigma : array-like of shape (n, n) or (K, n, n)
+        Covariance of ``log x``: shared, or one per class.
+
+    Returns
+    -------
+    X : ndarray of shape (m, n)
+        Positive values.
+    y : ndarray of int, shape (m,)
 
     Examples
     --------
@@ -304,11 +309,7 @@ _SMS_FILE = "SMSSpamCollection"
 
 
 def _sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()  # the file is 478 kB
 
 
 def _cache_dir():
@@ -356,8 +357,7 @@ def _download_sms(cache):
         processor=pooch.Unzip(members=[_SMS_FILE], extract_dir="."),
         progressbar=False,
     )
-    path = Path(members[0]) if isinstance(members, (list, tuple)) else Path(members)
-    return path
+    return Path(members[0])
 
 
 def load_sms_spam(data_home=None, download=True):

@@ -18,20 +18,18 @@ QDA            one per class: S_k / m_k    quadratic
 GaussianNB     diag(S_k) / m_k per class   quadratic, axis-aligned
 =============  ==========================  ===========================
 
-so the shared class :class:`GaussianClassifier` does everything else: one
-pass over the data for the sufficient statistics, the Cholesky factor of each
-Sigma (never its inverse in a hot path), and ``log p(x, y=k)`` in log space.
+so one shared base class does everything else: one pass over the data for the
+sufficient statistics, the Cholesky factor ``L`` of each Sigma (never
+``Sigma^{-1}``), and ``log p(x, y=k)`` in log space.
 """
 import numpy as np
-from scipy.linalg import cho_solve
 from scipy.linalg.lapack import dtrtri
 
-from ._base import (GenerativeClassifier, _block_rows, _log_sigmoid, _sigmoid_pair,
-                    logsumexp)
-from ._validation import check_is_fitted, check_X, check_X_y
+from ._base import GenerativeClassifier, _block_rows
+from ._validation import _plain, check_is_fitted, check_nonnegative, check_X, check_X_y
 from .gaussian import _describe_singular
 
-__all__ = ["GDA", "QDA", "GaussianNB", "GaussianClassifier"]
+__all__ = ["GDA", "QDA", "GaussianNB"]
 
 _LOG_2PI = np.log(2.0 * np.pi)
 # A feature whose variance left after regressing on the other features is at
@@ -79,32 +77,27 @@ def _class_statistics(X, y, K, diagonal):
     return counts, shift + d, np.maximum(scatter, 0.0) if diagonal else scatter
 
 
-def _label(c):
-    """A class label as it would be typed: 'spam' or 3 (not np.str_('spam'))."""
-    return repr(c.item() if isinstance(c, np.generic) else c)
-
-
-class GaussianClassifier(GenerativeClassifier):
+class _GaussianClassifier(GenerativeClassifier):
     """Shared code of GDA, QDA and GaussianNB; subclasses only estimate Sigma.
 
-    A subclass sets ``_diagonal`` (keep only variances) and implements
-    ``_estimate_Sigma(counts, scatter)``, returning one (n, n) matrix shared
-    by all classes or a stack (K, n, n) of per-class matrices (for the diagonal
-    model, the variances (K, n)), and ``_min_examples(n)``.
+    A subclass implements ``_estimate_Sigma(counts, scatter)``, returning one
+    (n, n) matrix shared by all classes (and sets ``_shared``) or a stack
+    (K, n, n) of per-class matrices; ``_diagonal`` asks for the diagonal of the
+    scatter matrices only; ``_min_examples(n)`` is the number of examples a
+    class needs for its Sigma to be nonsingular without ``reg``.
     """
 
     _diagonal = False
+    _shared = False
 
     def __init__(self, priors=None, reg=0.0):
         self.priors = priors
         self.reg = reg
 
-    # -- the one model-specific step ------------------------------------------
     def _estimate_Sigma(self, counts, scatter):  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _min_examples(self, n):
-        """Examples a class needs for its Sigma to be nonsingular without ``reg``."""
         return 1
 
     # -- fitting ---------------------------------------------------------------
@@ -121,67 +114,37 @@ class GaussianClassifier(GenerativeClassifier):
         -------
         self
         """
-        reg = self._check_reg()
+        reg = check_nonnegative(self.reg, "reg", "it is added to the diagonal of each "
+                                "Sigma; try reg=0 for the pure MLE, or a small value like 1e-6")
         X, classes, y_index = check_X_y(X, y, estimator=self)
         m, n = X.shape
         K = len(classes)
         phi = self._check_priors(K)
-
         counts, mu, scatter = _class_statistics(X, y_index, K, self._diagonal)
-        self._check_counts(classes, counts, n, m, reg)
-        Sigma = self._estimate_Sigma(counts, scatter)
+        if reg == 0:
+            self._check_counts(classes, counts, n, m)
+        Sigma = self._estimate_Sigma(counts, scatter) + reg * np.eye(n)
         # Variance of each feature over all the data: the yardstick for "constant".
-        spread = np.einsum("kjj->kj", scatter) if not self._diagonal else scatter
-        mean = counts @ mu / m
-        scale = (spread.sum(axis=0) + counts @ (mu - mean) ** 2) / m
-        shared = Sigma.ndim == (1 if self._diagonal else 2)
-        stack = Sigma[None] if shared else Sigma
-        if self._diagonal:
-            stack = stack + reg
-            self._check_variances(classes, stack, reg, scale)
-            # L is diagonal: keep 1 / sqrt(variance) per class and feature.
-            self._whiten = 1.0 / np.sqrt(stack)
-            self._half_logdet = 0.5 * np.log(stack).sum(axis=1)
-            Sigma_out = np.stack([np.diag(v) for v in stack])
-        else:
-            stack = stack + reg * np.eye(n)
-            Ls = [self._cholesky(S, classes[k] if not shared else None, reg, scale)
-                  for k, S in enumerate(stack)]
-            # Whitening matrix L^{-1} (LAPACK's triangular inverse, once per class
-            # at fit time), so that predicting is a single matrix product per class.
-            # (Stored transposed and contiguous: X @ W^T is then one fast product.)
-            self._whiten_T = np.stack([np.ascontiguousarray(dtrtri(L, lower=1)[0].T)
-                                       for L in Ls])
-            self._half_logdet = np.array([np.log(np.diag(L)).sum() for L in Ls])
-            self._chol = np.stack(Ls)
-            Sigma_out = stack[0] if shared else stack
+        within = scatter if self._diagonal else np.einsum("kjj->kj", scatter)
+        scale = (within.sum(axis=0) + counts @ (mu - counts @ mu / m) ** 2) / m
+        stack = Sigma[None] if self._shared else Sigma
+        Ls = [self._cholesky(S, None if self._shared else classes[k], reg, scale)
+              for k, S in enumerate(stack)]
+        # Whitening matrices W = L^{-1} (LAPACK's triangular inverse, once at fit
+        # time), stored transposed: the squared Mahalanobis distance of x to mu_k
+        # is then ||x W^T - mu_k W^T||^2, one matrix product per class.
+        W_T = np.stack([dtrtri(L, lower=1)[0].T.copy() for L in Ls])
+        self._whiten_T = np.broadcast_to(W_T, (K, n, n))
+        self._whiten_mu = np.einsum("kj,kjl->kl", mu, self._whiten_T)
+        self._half_logdet = np.broadcast_to([np.log(np.diag(L)).sum() for L in Ls], (K,))
 
         self.classes_ = classes
         self.class_count_ = counts
         self.n_features_in_ = n
         self.phi_ = phi if phi is not None else counts / m
         self.mu_ = mu
-        self.Sigma_ = Sigma_out
-        self._shared = shared
-        if not self._diagonal:
-            W_T = self._whiten_T[0] if shared else None
-            self._whiten_mu = np.stack([mu[k] @ (W_T if shared else self._whiten_T[k])
-                                        for k in range(K)])
-        self._after_fit()
+        self.Sigma_ = Sigma
         return self
-
-    def _after_fit(self):
-        pass
-
-    def _check_reg(self):
-        reg = self.reg
-        if (isinstance(reg, (bool, np.bool_)) or not np.isscalar(reg)
-                or not np.isfinite(reg) or reg < 0):
-            raise ValueError(
-                f"reg must be a finite number >= 0 (it is added to the diagonal of each "
-                f"Sigma); got {reg!r}. Try reg=0 (pure MLE) or a small value like 1e-6."
-            )
-        return float(reg)
 
     def _check_priors(self, K):
         if self.priors is None:
@@ -199,28 +162,23 @@ class GaussianClassifier(GenerativeClassifier):
             )
         return p
 
-    def _check_counts(self, classes, counts, n, m, reg):
+    def _check_counts(self, classes, counts, n, m):
         need = self._min_examples(n)
-        if reg > 0:
-            return
         few = np.flatnonzero(counts < need)
         if few.size:
             k = few[0]
             raise ValueError(
-                f"class {_label(classes[k])} has only {int(counts[k])} example(s), but "
+                f"class {_plain(classes[k])!r} has only {int(counts[k])} example(s), but "
                 f"{type(self).__name__} needs at least {need} per class to estimate its "
                 f"covariance matrix with {n} feature(s). Collect more examples, use a model "
                 "with fewer parameters (GDA or GaussianNB), or set reg > 0, e.g. reg=1e-6."
             )
-        if self._shared_model() and m - len(classes) < n:
+        if self._shared and m - len(classes) < n:
             raise ValueError(
                 f"GDA needs at least n + K = {n + len(classes)} examples to estimate a "
                 f"shared {n}x{n} covariance matrix, but got {m}. Collect more examples, "
                 "use fewer features, or set reg > 0, e.g. reg=1e-6."
             )
-
-    def _shared_model(self):
-        return False
 
     def _cholesky(self, S, label, reg, scale):
         """Cholesky factor of ``S``, or a ValueError naming the features that make it singular.
@@ -235,7 +193,7 @@ class GaussianClassifier(GenerativeClassifier):
         except np.linalg.LinAlgError:
             L = None
         if constant or L is None or (np.diag(L) ** 2 <= _SINGULAR_RTOL * np.diag(S)).any():
-            where = "the shared Sigma" if label is None else f"Sigma of class {_label(label)}"
+            where = "the shared Sigma" if label is None else f"Sigma of class {_plain(label)!r}"
             what = _describe_singular(S, tol=_SINGULAR_RTOL,
                                       scale=scale if reg == 0 else None)
             if what.endswith("constant"):
@@ -247,38 +205,21 @@ class GaussianClassifier(GenerativeClassifier):
             )
         return L
 
-    def _check_variances(self, classes, var, reg, scale):
-        zero = var <= _SINGULAR_RTOL * scale
-        if reg == 0 and zero.any():
-            k, j = np.argwhere(zero)[0]
-            fix = ("increase reg" if reg > 0 else
-                   "set reg > 0 (e.g. reg=1e-9 times the variance scale; it is added to "
-                   "every variance)")
-            raise ValueError(
-                f"Sigma of class {_label(classes[k])} is singular: feature {j} is constant within "
-                f"that class (variance 0), so its density there is infinitely peaked. "
-                f"Drop the feature or {fix}."
-            )
-
     # -- prediction ------------------------------------------------------------
     def _mahalanobis(self, X):
         """Squared Mahalanobis distance of each row to each class mean, shape (m, K).
 
-        With the whitening matrix ``W = L^{-1}``, the distance is ``||W (x - mu_k)||^2``.
-        Rows are taken in blocks that stay in the CPU cache.
+        Rows are taken in blocks that stay in the CPU cache.  For GaussianNB, W
+        is diagonal and the product is elementwise: O(n) per row, not O(n^2).
         """
         m, n = X.shape
-        K = len(self.classes_)
-        out = np.empty((m, K))
+        out = np.empty((m, len(self.classes_)))
         rows = _block_rows(n)
         for start in range(0, m, rows):
             B = X[start:start + rows]
-            for k in range(K):
-                if self._diagonal:
-                    Z = (B - self.mu_[k]) * self._whiten[k]
-                else:
-                    Z = B @ self._whiten_T[0 if self._shared else k]
-                    Z -= self._whiten_mu[k]
+            for k, (W_T, W_mu) in enumerate(zip(self._whiten_T, self._whiten_mu)):
+                Z = B * np.diag(W_T) if self._diagonal else B @ W_T
+                Z -= W_mu
                 out[start:start + rows, k] = np.einsum("ij,ij->i", Z, Z)
         return out
 
@@ -295,52 +236,8 @@ class GaussianClassifier(GenerativeClassifier):
         """
         check_is_fitted(self)
         X = check_X(X, n_features=self.n_features_in_, estimator=self)
-        half_logdet = np.broadcast_to(self._half_logdet, (len(self.classes_),))
-        n = self.n_features_in_
-        return (np.log(self.phi_) - half_logdet - 0.5 * n * _LOG_2PI
+        return (np.log(self.phi_) - self._half_logdet - 0.5 * self.n_features_in_ * _LOG_2PI
                 - 0.5 * self._mahalanobis(X))
-
-    def _posterior_scores(self, X):
-        """``log p(x, y=k)`` up to a term that is the same for every class."""
-        return self.predict_joint_log_proba(X)
-
-    def _log_odds(self, X):
-        """Two classes: ``log p(y=1 | x) - log p(y=0 | x)``, shape (m,)."""
-        s = self._posterior_scores(X)
-        return s[:, 1] - s[:, 0]
-
-    def predict_log_proba(self, X):
-        """Log posterior ``log p(y=k | x)``, shape (m, K), by Bayes' rule in log space."""
-        check_is_fitted(self)
-        if len(self.classes_) == 2:
-            # Two classes: p(y=1 | x) = sigmoid(log-odds), the link to logistic regression.
-            log_odds = self._log_odds(X)
-            return np.column_stack([_log_sigmoid(-log_odds), _log_sigmoid(log_odds)])
-        s = self._posterior_scores(X)
-        return s - logsumexp(s, axis=1, keepdims=True)
-
-    def predict_proba(self, X):
-        """Posterior ``p(y=k | x)``, shape (m, K); each row sums to 1."""
-        check_is_fitted(self)
-        if len(self.classes_) == 2:
-            return _sigmoid_pair(self._log_odds(X))
-        s = self._posterior_scores(X)
-        return np.exp(s - logsumexp(s, axis=1, keepdims=True))
-
-    def predict(self, X):
-        """The class with the largest posterior probability, shape (m,)."""
-        check_is_fitted(self)
-        if len(self.classes_) == 2:
-            return self.classes_[(self._log_odds(X) > 0).astype(int)]
-        scores = self._posterior_scores(X)
-        return self.classes_[np.argmax(scores, axis=1)]
-
-    def decision_function(self, X):
-        """Log-odds ``log p(y=1|x) / p(y=0|x)`` (m,) for two classes; else (m, K) scores."""
-        check_is_fitted(self)
-        if len(self.classes_) == 2:
-            return self._log_odds(X)
-        return self._posterior_scores(X)
 
     def quadratic_form(self):
         """Log-odds of a binary model as ``x^T A x + b^T x + c``.
@@ -366,23 +263,17 @@ class GaussianClassifier(GenerativeClassifier):
                 f"quadratic_form() describes the log-odds of two classes, but this model has "
                 f"{len(self.classes_)}: fit it on two classes (e.g. one class versus the rest)."
             )
-        n = self.n_features_in_
-        if self._diagonal:
-            P = [np.diag(w ** 2) for w in self._whiten]
-        else:
-            P = [W_T @ W_T.T for W_T in self._whiten_T]  # Sigma^{-1} = L^{-T} L^{-1}
-            if self._shared:
-                P = [P[0], P[0]]
+        P0, P1 = [W_T @ W_T.T for W_T in self._whiten_T]  # Sigma^{-1} = W^T W
         mu0, mu1 = self.mu_
-        hl = np.broadcast_to(self._half_logdet, (2,))
-        A = -0.5 * (P[1] - P[0])
-        b = P[1] @ mu1 - P[0] @ mu0
-        c = (-0.5 * (mu1 @ P[1] @ mu1 - mu0 @ P[0] @ mu0) - (hl[1] - hl[0])
+        A = -0.5 * (P1 - P0)
+        b = P1 @ mu1 - P0 @ mu0
+        c = (-0.5 * (mu1 @ P1 @ mu1 - mu0 @ P0 @ mu0)
+             - (self._half_logdet[1] - self._half_logdet[0])
              + np.log(self.phi_[1] / self.phi_[0]))
         return A, b, float(c)
 
 
-class GDA(GaussianClassifier):
+class GDA(_GaussianClassifier):
     """Gaussian discriminant analysis: one covariance matrix shared by all classes.
 
     The CS229 model, also called linear discriminant analysis (LDA)::
@@ -435,36 +326,36 @@ class GDA(GaussianClassifier):
     array([0, 1])
     """
 
+    _shared = True
+
     def _estimate_Sigma(self, counts, scatter):
         return scatter.sum(axis=0) / counts.sum()
 
-    def _shared_model(self):
-        return True
-
-    def _after_fit(self):
+    def fit(self, X, y):
+        super().fit(X, y)
         # Linear scores: log p(x, y=k) = x^T w_k + b_k + (the same for every class),
-        # with w_k = Sigma^{-1} mu_k and b_k = -1/2 mu_k^T w_k + log phi_k.
-        W = cho_solve((self._chol[0], True), self.mu_.T).T
-        self._lin_W_T = np.ascontiguousarray(W.T)
-        self._lin_b = -0.5 * np.einsum("kj,kj->k", self.mu_, W) + np.log(self.phi_)
+        # with w_k = Sigma^{-1} mu_k = W^T W mu_k and b_k = -1/2 mu_k^T w_k + log phi_k.
+        w = self._whiten_mu @ self._whiten_T[0].T
+        self._lin_w_T = w.T.copy()
+        self._lin_b = -0.5 * np.einsum("kj,kj->k", self.mu_, w) + np.log(self.phi_)
         if len(self.classes_) == 2:
-            self.theta_ = W[1] - W[0]
+            self.theta_ = w[1] - w[0]
             self.theta0_ = float(self._lin_b[1] - self._lin_b[0])
         else:
             for name in ("theta_", "theta0_"):
                 self.__dict__.pop(name, None)
+        return self
 
-    def _posterior_scores(self, X):
-        check_is_fitted(self)
+    def _scores(self, X):
         X = check_X(X, n_features=self.n_features_in_, estimator=self)
-        return X @ self._lin_W_T + self._lin_b
+        return X @ self._lin_w_T + self._lin_b
 
     def _log_odds(self, X):
         X = check_X(X, n_features=self.n_features_in_, estimator=self)
         return X @ self.theta_ + self.theta0_
 
 
-class QDA(GaussianClassifier):
+class QDA(_GaussianClassifier):
     """Quadratic discriminant analysis: one full covariance matrix per class.
 
     ::
@@ -511,7 +402,7 @@ class QDA(GaussianClassifier):
         return n + 1
 
 
-class GaussianNB(GaussianClassifier):
+class GaussianNB(_GaussianClassifier):
     """Gaussian naive Bayes: one diagonal covariance matrix per class.
 
     The naive Bayes assumption (features independent given the class) makes
@@ -553,10 +444,13 @@ class GaussianNB(GaussianClassifier):
     _diagonal = True
 
     def _estimate_Sigma(self, counts, scatter):
-        return scatter / counts[:, None]
+        return (scatter / counts[:, None])[:, :, None] * np.eye(scatter.shape[1])
 
     def _min_examples(self, n):
         return 2
 
-    def _after_fit(self):
+    def fit(self, X, y):
+        super().fit(X, y)
         self.var_ = np.einsum("kjj->kj", self.Sigma_).copy()
+        return self
+

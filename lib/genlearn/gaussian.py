@@ -123,12 +123,21 @@ def _mu_Sigma(mu, Sigma):
     return mu, S
 
 
-def _logpdf_chol(X, mu, L):
-    """``log N(x; mu, L L^T)`` for the rows of a 2-D ``X``, given the Cholesky factor ``L``."""
-    z = solve_triangular(L, (X - mu).T, lower=True, check_finite=False)
-    maha = np.einsum("ij,ij->j", z, z)
-    half_logdet = np.log(np.diag(L)).sum()
-    return -0.5 * maha - half_logdet - 0.5 * len(mu) * _LOG_2PI
+def _squared_distance(X, mu, Sigma):
+    """``(x - mu)^T Sigma^{-1} (x - mu)`` for each point of ``X``, with ``log det Sigma / 2``.
+
+    With ``Sigma = L L^T`` this is ``||z||^2`` where ``L z = x - mu``.
+    """
+    mu, S = _mu_Sigma(mu, Sigma)
+    X = _as_points(X, len(mu))
+    L = np.linalg.cholesky(S)
+    z = solve_triangular(L, X.reshape(-1, len(mu)).T - mu[:, None], lower=True,
+                         check_finite=False)
+    return np.einsum("ij,ij->j", z, z).reshape(X.shape[:-1]), np.log(np.diag(L)).sum()
+
+
+def _float_if_0d(a):
+    return float(a) if a.ndim == 0 else a
 
 
 def logpdf(X, mu, Sigma):
@@ -145,18 +154,31 @@ def logpdf(X, mu, Sigma):
     Returns
     -------
     ndarray of shape ``X.shape[:-1]`` (a float for a single point)
+
+    Examples
+    --------
+    >>> round(logpdf([1.0, 0.0], [0.0, 0.0], [[1.0, 0.0], [0.0, 1.0]]), 6)  # -1/2 - log(2 pi)
+    -2.337877
     """
-    mu, S = _mu_Sigma(mu, Sigma)
-    X = _as_points(X, len(mu))
-    L = np.linalg.cholesky(S)
-    out = _logpdf_chol(X.reshape(-1, len(mu)), mu, L).reshape(X.shape[:-1])
-    return float(out) if out.ndim == 0 else out
+    maha, half_logdet = _squared_distance(X, mu, Sigma)
+    n = np.size(mu)
+    return _float_if_0d(-0.5 * maha - half_logdet - 0.5 * n * _LOG_2PI)
 
 
 def pdf(X, mu, Sigma):
     """Density of N(mu, Sigma) at each point of ``X``: ``exp(logpdf(X, mu, Sigma))``.
 
-    Same parameters and shapes as :func:`logpdf`.
+    Parameters
+    ----------
+    X : array-like of shape (m, n), (n,), or any (..., n) grid of points
+        For a 1-D Gaussian (n = 1) any array of numbers.
+    mu : array-like of shape (n,)
+    Sigma : array-like of shape (n, n)
+        Symmetric positive definite.
+
+    Returns
+    -------
+    ndarray of shape ``X.shape[:-1]`` (a float for a single point)
 
     Examples
     --------
@@ -170,14 +192,24 @@ def mahalanobis(X, mu, Sigma):
     """Squared Mahalanobis distance ``(x - mu)^T Sigma^{-1} (x - mu)`` for each point.
 
     The contour ellipses of the density are the sets where this is constant.
-    Same parameters and shapes as :func:`logpdf`.
+
+    Parameters
+    ----------
+    X : array-like of shape (m, n), (n,), or any (..., n) grid of points
+    mu : array-like of shape (n,)
+    Sigma : array-like of shape (n, n)
+        Symmetric positive definite.
+
+    Returns
+    -------
+    ndarray of shape ``X.shape[:-1]`` (a float for a single point)
+
+    Examples
+    --------
+    >>> mahalanobis([2.0, 3.0], [0.0, 0.0], [[4.0, 0.0], [0.0, 9.0]])  # 2^2/4 + 3^2/9
+    2.0
     """
-    mu, S = _mu_Sigma(mu, Sigma)
-    X = _as_points(X, len(mu))
-    L = np.linalg.cholesky(S)
-    z = solve_triangular(L, X.reshape(-1, len(mu)).T - mu[:, None], lower=True)
-    out = np.einsum("ij,ij->j", z, z).reshape(X.shape[:-1])
-    return float(out) if out.ndim == 0 else out
+    return _float_if_0d(_squared_distance(X, mu, Sigma)[0])
 
 
 def sample(mu, Sigma, size, rng=None):
@@ -229,6 +261,12 @@ def covariance(sigma1, sigma2, rho):
     Returns
     -------
     Sigma : ndarray of shape (2, 2)
+
+    Examples
+    --------
+    >>> covariance(2.0, 3.0, -0.5)
+    array([[ 4., -3.],
+           [-3.,  9.]])
     """
     for name, s in (("sigma1", sigma1), ("sigma2", sigma2)):
         if not np.isfinite(s) or s <= 0:

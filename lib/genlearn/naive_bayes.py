@@ -17,15 +17,26 @@ from numbers import Real
 import numpy as np
 import scipy.sparse as sp
 
-from ._base import GenerativeClassifier, logsumexp
-from ._validation import check_is_fitted, check_X, check_y
+from ._base import GenerativeClassifier
+from ._validation import _plain, check_is_fitted, check_nonnegative, check_X, check_y
 
 __all__ = ["m_estimate", "BernoulliNB", "MultinomialNB", "CategoricalNB",
            "ZeroProbabilityWarning"]
 
 
 class ZeroProbabilityWarning(RuntimeWarning):
-    """An example has a feature value whose estimated probability is 0 in a class."""
+    """An example has a feature value whose estimated probability is 0 in a class.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> model = MultinomialNB(alpha=0).fit([[1, 0], [0, 1]], ["a", "b"])
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     proba = model.predict_proba([[1, 1]])   # word 1 never seen in "a", word 0 in "b"
+    >>> caught[0].category.__name__, proba
+    ('ZeroProbabilityWarning', array([[nan, nan]]))
+    """
 
 
 def m_estimate(n_c, n, p, m):
@@ -63,11 +74,8 @@ def m_estimate(n_c, n, p, m):
     >>> m_estimate(1, 5, Fraction(1, 2), 3)
     Fraction(5, 16)
     """
-    scalars = all(isinstance(v, Real) and not isinstance(v, np.ndarray)
-                  for v in (n_c, n, p, m))
-    arrays = [np.asarray(v, dtype=float) for v in (n_c, n, p, m)]
-    a_nc, a_n, a_p, a_m = arrays
-    if np.any(~np.isfinite(a_nc) | ~np.isfinite(a_n) | ~np.isfinite(a_p) | ~np.isfinite(a_m)):
+    a_nc, a_n, a_p, a_m = arrays = [np.asarray(v, dtype=float) for v in (n_c, n, p, m)]
+    if not all(np.isfinite(a).all() for a in arrays):
         raise ValueError("m_estimate needs finite numbers; got NaN or infinity.")
     if np.any(a_nc < 0) or np.any(a_n < 0):
         raise ValueError("Counts n_c and n must be >= 0.")
@@ -84,24 +92,13 @@ def m_estimate(n_c, n, p, m):
         raise ValueError(
             "n + m = 0: with no examples and m = 0 the estimate is 0/0. Use m > 0."
         )
-    if scalars:
+    if all(isinstance(v, Real) for v in (n_c, n, p, m)):  # exact in their own type
         return (n_c + m * p) / (n + m)
     return (a_nc + a_m * a_p) / (a_n + a_m)
 
 
 def _check_alpha(alpha, name="alpha"):
-    if (isinstance(alpha, bool) or not isinstance(alpha, Real)
-            or not np.isfinite(alpha) or alpha < 0):
-        raise ValueError(
-            f"{name} must be a number >= 0 (1.0 is Laplace smoothing, 0 is no "
-            f"smoothing); got {alpha!r}."
-        )
-    return float(alpha)
-
-
-def _py(value):
-    """A numpy scalar as the plain Python value (for readable messages)."""
-    return value.item() if isinstance(value, np.generic) else value
+    return check_nonnegative(alpha, name, "1.0 is Laplace smoothing, 0 is no smoothing")
 
 
 def _format_names(names, limit=8):
@@ -113,7 +110,13 @@ def _format_names(names, limit=8):
 
 
 class _NaiveBayes(GenerativeClassifier):
-    """Shared machinery: zero-probability bookkeeping and posteriors with NaN rows."""
+    """Shared machinery: zero-probability warnings and posteriors with NaN rows.
+
+    A subclass implements ``_transform(X)`` (check ``X`` and turn it into what
+    the model counts), ``_joint(Xt)`` (``log p(x, y=k)``, ``-inf`` where a
+    feature value has probability 0) and ``_zero_features(Xt, rows)`` (names of
+    the feature values responsible, for the warning).
+    """
 
     _smoothing = "alpha"
 
@@ -135,28 +138,6 @@ class _NaiveBayes(GenerativeClassifier):
         names = getattr(self, "feature_names_in_", None)
         return names[j] if names is not None else f"x{j}"
 
-    def _joint(self, X):  # pragma: no cover - abstract
-        """Return (jll, zero, culprits): joint log-probabilities (m, K), a boolean
-        (m, K) mask of entries that are -inf because of a zero estimate, and a
-        function giving the names of the offending features for given rows."""
-        raise NotImplementedError
-
-    def _warn_zero(self, zero, culprits):
-        rows = np.flatnonzero(zero.any(axis=1))
-        if rows.size == 0:
-            return
-        names = culprits(rows)
-        both = int(zero[rows].all(axis=1).sum())
-        warnings.warn(
-            f"{type(self).__name__}({self._smoothing}=0): {rows.size} example(s) "
-            f"(first at row {rows[0]}) contain feature values never seen with some "
-            f"class in training: {_format_names(names)}. Their estimated probability "
-            f"is 0, so p(x | y) = 0 for that class (for {both} of these examples in "
-            "every class: 0/0); their posteriors are returned as NaN. Use "
-            f"{self._smoothing} > 0 (e.g. Laplace smoothing) to fix this.",
-            ZeroProbabilityWarning, stacklevel=3,
-        )
-
     def predict_joint_log_proba(self, X):
         """``log p(x, y=k)`` for each example and class, shape (m, K).
 
@@ -164,8 +145,22 @@ class _NaiveBayes(GenerativeClassifier):
         in that class (only possible without smoothing); a
         :class:`ZeroProbabilityWarning` then names the features.
         """
-        jll, zero, culprits = self._joint(X)
-        self._warn_zero(zero, culprits)
+        check_is_fitted(self)
+        X = self._transform(X)
+        jll = self._joint(X)
+        zero = np.isneginf(jll)
+        rows = np.flatnonzero(zero.any(axis=1))
+        if rows.size:
+            warnings.warn(
+                f"{type(self).__name__}({self._smoothing}=0): {rows.size} example(s) "
+                f"(first at row {rows[0]}) contain feature values never seen with some "
+                f"class in training: {_format_names(self._zero_features(X, rows))}. Their "
+                "estimated probability is 0, so p(x | y) = 0 for that class (for "
+                f"{int(zero[rows].all(axis=1).sum())} of these examples in every class: "
+                "0/0); their posteriors are returned as NaN. Use "
+                f"{self._smoothing} > 0 (e.g. Laplace smoothing) to fix this.",
+                ZeroProbabilityWarning, stacklevel=2,
+            )
         return jll
 
     def predict_log_proba(self, X):
@@ -177,11 +172,8 @@ class _NaiveBayes(GenerativeClassifier):
         0 for that class (or 0/0 when every class is 0), a certainty that rests
         on nothing but a zero count; NaN makes the problem impossible to miss.
         """
-        jll, zero, culprits = self._joint(X)
-        self._warn_zero(zero, culprits)
-        with np.errstate(invalid="ignore"):
-            out = jll - logsumexp(jll, axis=1, keepdims=True)
-        out[zero.any(axis=1)] = np.nan
+        out = super().predict_log_proba(X)
+        out[~np.isfinite(out).all(axis=1)] = np.nan  # only a zero estimate gives -inf
         return out
 
     def predict_proba(self, X):
@@ -212,36 +204,21 @@ def _check_counts_X(X, *, estimator, n_features=None):
     return check_X(X, n_features=n_features, estimator=estimator)
 
 
-def _first_negative(X):
-    if sp.issparse(X):
-        coo = X.tocoo()
-        bad = np.flatnonzero(coo.data < 0)
-        if bad.size == 0:
-            return None
-        order = np.lexsort((coo.col[bad], coo.row[bad]))[0]
-        i = bad[order]
-        return int(coo.row[i]), int(coo.col[i]), float(coo.data[i]), bad.size
-    neg = X < 0
-    if not neg.any():
-        return None
-    r, c = np.argwhere(neg)[0]
-    return int(r), int(c), float(X[r, c]), int(neg.sum())
-
-
-def _one_hot(y_index, K):
-    Y = np.zeros((len(y_index), K))
-    Y[np.arange(len(y_index)), y_index] = 1.0
-    return Y
-
-
 def _safe_log(a):
     with np.errstate(divide="ignore"):
         return np.log(a)
 
 
 class _CountNB(_NaiveBayes):
-    def _prepare(self, X):  # turn X into what the model counts
-        return X
+    """Bernoulli and multinomial: a subclass implements ``_prepare(X)`` (check X
+    and turn it into what the model counts) and ``_estimate(counts, class_count,
+    alpha)`` (``phi_`` from the counts)."""
+
+    # Bernoulli's likelihood has a factor for absent features too: 1 - phi.
+    _absence_counts = False
+
+    def _transform(self, X):
+        return self._prepare(_check_counts_X(X, estimator=self, n_features=self.n_features_in_))
 
     def fit(self, X, y, feature_names=None):
         """Estimate ``phi_y_`` and ``phi_`` from training data.
@@ -265,7 +242,7 @@ class _CountNB(_NaiveBayes):
         classes, y_index = check_y(y, X.shape[0])
         X = self._prepare(X)
         K, n = len(classes), X.shape[1]
-        Y = _one_hot(y_index, K)
+        Y = np.eye(K)[y_index]  # one-hot labels, (m, K)
         counts = np.asarray(X.T @ Y).T  # (K, n), works for dense and sparse X
         self.classes_ = classes
         self.class_count_ = Y.sum(axis=0)
@@ -278,18 +255,15 @@ class _CountNB(_NaiveBayes):
         self._store_feature_names(X_in, feature_names, n)
         return self
 
-    def _culprits_factory(self, X, bad_pos, bad_neg=None):
-        """Names of features j with x_ij > 0 and phi_kj = 0 for some k (and, for
-        Bernoulli, x_ij = 0 and phi_kj = 1)."""
-        def culprits(rows):
-            Xr = X[rows]
-            Xr = Xr.toarray() if sp.issparse(Xr) else np.asarray(Xr)
-            present = Xr > 0
-            hit = present & bad_pos.any(axis=0)
-            if bad_neg is not None:
-                hit |= ~present & bad_neg.any(axis=0)
-            return [self._feature_label(j) for j in np.flatnonzero(hit.any(axis=0))]
-        return culprits
+    def _zero_features(self, X, rows):
+        """Names of the features j with x_j > 0 where some phi_kj = 0 (and, for
+        Bernoulli, x_j = 0 where some phi_kj = 1)."""
+        Xr = X[rows]
+        present = (Xr.toarray() if sp.issparse(Xr) else Xr) > 0
+        hit = present & (self.phi_ == 0).any(axis=0)
+        if self._absence_counts:
+            hit |= ~present & (self.phi_ == 1).any(axis=0)
+        return [self._feature_label(j) for j in np.flatnonzero(hit.any(axis=0))]
 
 
 class MultinomialNB(_CountNB):
@@ -350,12 +324,12 @@ class MultinomialNB(_CountNB):
         self.alpha = alpha
 
     def _prepare(self, X):
-        bad = _first_negative(X)
-        if bad is not None:
-            r, c, v, count = bad
+        rows, cols = (X < 0).nonzero()  # dense or sparse
+        if rows.size:
+            r, c = rows[0], cols[0]
             raise ValueError(
-                f"MultinomialNB needs non-negative counts, but X has {count} negative "
-                f"value(s), the first {v:g} at row {r}, column {c}. Use word counts "
+                f"MultinomialNB needs non-negative counts, but X has {rows.size} negative "
+                f"value(s), the first {X[r, c]:g} at row {r}, column {c}. Use word counts "
                 "(e.g. genlearn.text.Vocabulary.transform), or GaussianNB for "
                 "real-valued features."
             )
@@ -372,17 +346,12 @@ class MultinomialNB(_CountNB):
         return (counts + alpha) / totals
 
     def _joint(self, X):
-        check_is_fitted(self)
-        X = _check_counts_X(X, estimator=self, n_features=self.n_features_in_)
-        X = self._prepare(X)
         flp = self.feature_log_prob_
-        zero_feat = ~np.isfinite(flp)  # phi = 0 (alpha = 0 only)
-        jll = np.asarray(X @ np.where(zero_feat, 0.0, flp).T) + self.class_log_prior_
-        if not zero_feat.any():
-            return jll, np.zeros(jll.shape, dtype=bool), None
-        zero = np.asarray(X @ zero_feat.T.astype(float)) > 0
-        jll[zero] = -np.inf
-        return jll, zero, self._culprits_factory(X, zero_feat)
+        impossible = np.isneginf(flp)  # phi = 0 (alpha = 0 only)
+        jll = np.asarray(X @ np.where(impossible, 0.0, flp).T) + self.class_log_prior_
+        if impossible.any():
+            jll[np.asarray(X @ impossible.T.astype(float)) > 0] = -np.inf
+        return jll
 
 
 class BernoulliNB(_CountNB):
@@ -433,7 +402,7 @@ class BernoulliNB(_CountNB):
     array([[0.9, 0.1]])
     """
 
-    _smoothing = "alpha"
+    _absence_counts = True
 
     def __init__(self, alpha=1.0, binarize=0.0):
         self.alpha = alpha
@@ -452,42 +421,28 @@ class BernoulliNB(_CountNB):
             raise ValueError(
                 f"binarize must be a number (a threshold) or None; got {self.binarize!r}."
             )
-        if sp.issparse(X):
-            if self.binarize < 0:
-                raise ValueError(
-                    "A negative binarize threshold would turn every implicit zero of a "
-                    "sparse matrix into 1: use binarize >= 0 or a dense X."
-                )
-            Xb = X.copy()
-            Xb.data = (Xb.data > self.binarize).astype(float)
-            Xb.eliminate_zeros()
-            return Xb
-        return (X > self.binarize).astype(float)
+        if sp.issparse(X) and self.binarize < 0:
+            raise ValueError(
+                "A negative binarize threshold would turn every implicit zero of a "
+                "sparse matrix into 1: use binarize >= 0 or a dense X."
+            )
+        return (X > self.binarize).astype(float)  # dense or sparse
 
     def _estimate(self, counts, class_count, alpha):
         return (counts + alpha) / (class_count[:, None] + 2.0 * alpha)
 
     def _joint(self, X):
-        check_is_fitted(self)
-        X = _check_counts_X(X, estimator=self, n_features=self.n_features_in_)
-        X = self._prepare(X)
         phi = self.phi_
-        log_p = self.feature_log_prob_
-        log_q = _safe_log(1.0 - phi)
-        zero_pos = phi == 0.0  # x_j = 1 impossible
-        zero_neg = phi == 1.0  # x_j = 0 impossible
-        log_p0 = np.where(zero_pos, 0.0, log_p)
-        log_q0 = np.where(zero_neg, 0.0, log_q)
-        jll = (np.asarray(X @ (log_p0 - log_q0).T) + log_q0.sum(axis=1)
-               + self.class_log_prior_)
-        if not (zero_pos.any() or zero_neg.any()):
-            return jll, np.zeros(jll.shape, dtype=bool), None
-        # x_j = 1 where phi = 0, or x_j = 0 where phi = 1
-        hits = (np.asarray(X @ (zero_pos.astype(float) - zero_neg.astype(float)).T)
-                + zero_neg.sum(axis=1))
-        zero = hits > 0.5
-        jll[zero] = -np.inf
-        return jll, zero, self._culprits_factory(X, zero_pos, zero_neg)
+        impossible_1, impossible_0 = phi == 0.0, phi == 1.0  # x_j = 1, x_j = 0 impossible
+        log_p = np.where(impossible_1, 0.0, self.feature_log_prob_)
+        log_q = np.where(impossible_0, 0.0, _safe_log(1.0 - phi))
+        # sum_j x_j log phi_j + (1 - x_j) log(1 - phi_j), one product with X
+        jll = np.asarray(X @ (log_p - log_q).T) + log_q.sum(axis=1) + self.class_log_prior_
+        if impossible_1.any() or impossible_0.any():
+            hits = (np.asarray(X @ (impossible_1.astype(float) - impossible_0).T)
+                    + impossible_0.sum(axis=1))
+            jll[hits > 0.5] = -np.inf
+        return jll
 
 
 # ---------------------------------------------------------------------------
@@ -574,20 +529,20 @@ class CategoricalNB(_NaiveBayes):
 
     # -- input ---------------------------------------------------------------
     @staticmethod
-    def _as_table(X, name="X"):
+    def _as_table(X):
         if hasattr(X, "to_numpy"):
             X = X.to_numpy()
         X = np.asarray(X)
         if X.ndim == 1:
             raise ValueError(
-                f"{name} is 1-D with shape {X.shape}, but CategoricalNB expects a 2-D "
+                f"X is 1-D with shape {X.shape}, but CategoricalNB expects a 2-D "
                 "table of shape (m examples, n attributes): use X.reshape(-1, 1) for "
                 "one attribute or X.reshape(1, -1) for one example."
             )
         if X.ndim != 2:
-            raise ValueError(f"{name} must be 2-D (m examples, n attributes); got shape {X.shape}.")
+            raise ValueError(f"X must be 2-D (m examples, n attributes); got shape {X.shape}.")
         if X.shape[0] == 0:
-            raise ValueError(f"{name} has no rows: pass at least one example.")
+            raise ValueError("X has no rows: pass at least one example.")
         return X
 
     def _attr_name(self, j):
@@ -595,11 +550,22 @@ class CategoricalNB(_NaiveBayes):
         return str(names[j]) if names is not None else f"attribute {j}"
 
     def _encode(self, X):
-        """Codes (m, n) into categories_; -1 for values never seen (or declared)."""
+        """Codes (m, n): the position of each value of ``X`` in ``categories_``."""
         codes = np.empty(X.shape, dtype=np.intp)
         for j, cats in enumerate(self.categories_):
             lookup = {v: i for i, v in enumerate(cats.tolist())}
             codes[:, j] = [lookup.get(v, -1) for v in X[:, j].tolist()]
+        if (codes < 0).any():
+            r, j = np.argwhere(codes < 0)[0]
+            known = self.categories_[j].tolist()
+            raise ValueError(
+                f"{self._attr_name(j)} has value {_plain(X[r, j])!r} (row {r}), "
+                + (f"which is not in categories[{j}] = {known}: add it there."
+                   if self.categories is not None else
+                   f"never seen in fit (known values: {known}). If it is a possible "
+                   "value, declare it with CategoricalNB(categories=...) so that the "
+                   "m-estimate gives it a probability.")
+            )
         return codes
 
     def _resolve_m(self, n):
@@ -688,12 +654,6 @@ class CategoricalNB(_NaiveBayes):
                     raise ValueError(f"categories[{j}] must be non-empty, without repeats.")
         self.categories_ = cats
         codes = self._encode(X)
-        if (codes < 0).any():
-            r, j = np.argwhere(codes < 0)[0]
-            raise ValueError(
-                f"{self._attr_name(j)} has value {_py(X[r, j])!r} (row {r}), which is not in "
-                f"categories[{j}] = {cats[j].tolist()}: add it there."
-            )
         K = len(classes)
         self.classes_ = classes
         self.class_count_ = np.bincount(y_index, minlength=K).astype(float)
@@ -712,42 +672,28 @@ class CategoricalNB(_NaiveBayes):
         self.n_features_in_ = n
         return self
 
-    def _joint(self, X):
-        check_is_fitted(self)
+    def _transform(self, X):
+        """Codes of the values of ``X`` in ``categories_``, shape (m, n)."""
         X = self._as_table(X)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(
                 f"X has {X.shape[1]} attribute(s), but CategoricalNB was fitted with "
                 f"{self.n_features_in_}: pass the same columns, in the same order."
             )
-        codes = self._encode(X)
-        if (codes < 0).any():
-            r, j = np.argwhere(codes < 0)[0]
-            raise ValueError(
-                f"{self._attr_name(j)} has value {_py(X[r, j])!r} (row {r}), never seen in "
-                f"fit (known values: {self.categories_[j].tolist()}). If it is a "
-                "possible value, declare it with CategoricalNB(categories=...) so that "
-                "the m-estimate gives it a probability."
-            )
-        jll = np.tile(self.class_log_prior_, (X.shape[0], 1))
-        zero = np.zeros(jll.shape, dtype=bool)
-        zero_attr = np.zeros(X.shape + (len(self.classes_),), dtype=bool)
+        return self._encode(X)
+
+    def _joint(self, codes):
+        jll = np.tile(self.class_log_prior_, (len(codes), 1))
         for j, flp in enumerate(self.feature_log_prob_):
-            terms = flp[:, codes[:, j]].T  # (m, K)
-            z = ~np.isfinite(terms)
-            zero_attr[:, j, :] = z
-            zero |= z
-            jll += np.where(z, 0.0, terms)
-        jll[zero] = -np.inf
+            jll += flp[:, codes[:, j]].T  # log P(x_j | y), (m, K); -inf where P = 0
+        return jll
 
-        def culprits(rows):
-            found = []
-            for j in range(X.shape[1]):
-                for r in rows:
-                    if zero_attr[r, j].any():
-                        item = f"{self._attr_name(j)}={_py(X[r, j])}"
-                        if item not in found:
-                            found.append(item)
-            return found
-
-        return jll, zero, culprits
+    def _zero_features(self, codes, rows):
+        """``"name=value"`` for each attribute value with probability 0 in some class."""
+        found = []
+        for j, flp in enumerate(self.feature_log_prob_):
+            for code in codes[rows, j]:
+                item = f"{self._attr_name(j)}={_plain(self.categories_[j][code])}"
+                if np.isneginf(flp[:, code]).any() and item not in found:
+                    found.append(item)
+        return found

@@ -15,7 +15,7 @@ tokens such as ``"u"`` or ``"2"`` (common in text messages) are kept.
 """
 import re
 from collections import Counter, defaultdict
-from itertools import chain, count
+from itertools import count
 
 import numpy as np
 import scipy.sparse as sp
@@ -70,12 +70,7 @@ def _check_texts(texts):
     return texts
 
 
-def _tokenize_all(texts):
-    lowered = [t.lower() for t in texts]
-    return [_findall(t) for t in lowered]
-
-
-# Fast path for whole corpora. The texts are lower-cased, joined with " NUL "
+# Tokenizing a whole corpus at once. The texts are lower-cased, joined with " NUL "
 # and encoded as UTF-8. A byte table then turns every ASCII byte that is not
 # a letter, digit, apostrophe or NUL into a space, and bytes.split() cuts the
 # result into candidate tokens; non-ASCII bytes count as letters here. Each
@@ -97,13 +92,8 @@ def _token_ids(texts):
     if m == 0:
         return [], empty, empty
     big = " \x00 ".join(texts).lower()
-    if big.count("\x00") != m - 1:  # a text contains NUL itself: slow path
-        lists = _tokenize_all(texts)
-        index = defaultdict(count().__next__)
-        flat = list(chain.from_iterable(lists))
-        ids = np.fromiter(map(index.__getitem__, flat), dtype=np.intp, count=len(flat))
-        lengths = np.fromiter(map(len, lists), dtype=np.intp, count=m)
-        return list(index), ids, np.repeat(np.arange(m, dtype=np.intp), lengths)
+    if big.count("\x00") != m - 1:  # a text contains NUL, which only separates tokens
+        big = " \x00 ".join(t.replace("\x00", " ") for t in texts).lower()
     raw = big.encode("utf-8", "surrogatepass").translate(_BYTE_TABLE).split()
     index = defaultdict(count().__next__)
     index[b"\x00"]  # the text separator gets id 0
@@ -212,8 +202,7 @@ class Vocabulary:
         (-1 if dropped)."""
         self._check_min_count()
         counts = np.bincount(ids, minlength=len(words))
-        kept = [j for j in np.flatnonzero(counts >= self.min_count)]
-        kept.sort(key=words.__getitem__)
+        kept = sorted(np.flatnonzero(counts >= self.min_count), key=words.__getitem__)
         column = np.full(len(words), -1, dtype=np.intp)
         column[kept] = np.arange(len(kept), dtype=np.intp)
         self.words_ = [words[j] for j in kept]
@@ -239,7 +228,7 @@ class Vocabulary:
 
     def _count_matrix(self, m, words, ids, rows, column, binary):
         n = len(self.words_)
-        cols = column[ids] if len(words) else ids
+        cols = column[ids]
         known = cols >= 0
         unknown_rows = rows[~known]
         self.unknown_per_text_ = np.bincount(unknown_rows, minlength=m)
@@ -293,10 +282,11 @@ class Vocabulary:
     def inverse_transform(self, x):
         """The known words present in one count vector (or a 1-row matrix)."""
         self._check_fitted()
-        x = x.toarray() if sp.issparse(x) else np.asarray(x)
-        x = x.ravel()
+        x = (x.toarray() if sp.issparse(x) else np.asarray(x)).ravel()
         if x.size != len(self.words_):
-            raise ValueError(f"x has {x.size} entries but the vocabulary has {len(self.words_)} words.")
+            raise ValueError(
+                f"x has {x.size} entries but the vocabulary has {len(self.words_)} words."
+            )
         return [self.words_[j] for j in np.flatnonzero(x)]
 
 

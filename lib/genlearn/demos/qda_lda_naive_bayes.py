@@ -20,6 +20,7 @@ Functions
 ---------
 two_class_example          the seeded two-class data set of the notebook
 plot_assumptions           fitted class contours and boundary of each model, side by side
+grid, class_covariances   a mesh of points; the K covariance matrices of a fitted model
 quadratic_form             ``(A, b, c)`` of any of the three fitted binary models
 quadratic_form_gap         largest gap between ``x^T A x + b^T x + c`` and the log-odds on a grid
 conic_type                 ellipse, hyperbola, parabola or line, from ``(A, b, c)``
@@ -29,12 +30,14 @@ three_class_example        seeded three-class data
 plot_three_classes         the plane coloured by predicted class, means marked
 too_few_examples           test error as the rare class shrinks (the "walrus" case)
 plot_too_few_examples      the curves of :func:`too_few_examples`
+plot_conic_gallery         the QDA boundary for a few fixed settings (static explorer)
 feature_map                none / squares / quadratic features for logistic regression
 feature_map_models         logistic regression pipelines, one per feature map
 plot_feature_maps          logistic boundaries beside their generative twins
 boundary_agreement         fraction of a grid where two classifiers agree
 cv_models, cv_table        10-fold cross-validated accuracy of the four classifiers
 format_cv_table            the table as fixed-width text
+repeated_cv, winners       the same for several shuffles of the folds, and who wins each
 """
 import html
 
@@ -42,7 +45,6 @@ import numpy as np
 from matplotlib.colors import LinearSegmentedColormap, ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from threadpoolctl import threadpool_limits
 
 from .. import gaussian
 from ..datasets import make_gaussian_classes
@@ -50,11 +52,12 @@ from ..discriminant import GDA, QDA, GaussianNB
 from ..logistic import LogisticRegression
 
 __all__ = [
-    "MODEL_NAMES", "make_models", "two_class_example", "plot_assumptions",
+    "MODEL_NAMES", "make_models", "grid", "class_covariances", "two_class_example", "plot_assumptions",
     "quadratic_form", "quadratic_form_gap", "conic_type", "make_boundary_explorer",
-    "boundary_widget", "three_class_example", "plot_three_classes", "too_few_examples",
+    "boundary_widget", "plot_conic_gallery", "three_class_example", "plot_three_classes", "too_few_examples",
     "plot_too_few_examples", "feature_map", "feature_map_models", "plot_feature_maps",
-    "boundary_agreement", "cv_models", "cv_table", "format_cv_table",
+    "boundary_agreement", "cv_models", "cv_folds", "cv_table", "format_cv_table",
+    "repeated_cv", "winners", "format_repeated_cv",
 ]
 
 CLASS_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c")
@@ -66,7 +69,7 @@ _ASSUMPTION = {
 }
 _POSTERIOR_CMAP = LinearSegmentedColormap.from_list(
     "two_classes", [CLASS_COLORS[0], "#ffffff", CLASS_COLORS[1]])
-_DPI = 80
+_DPI = 72
 
 
 def make_models(**params):
@@ -126,7 +129,7 @@ def _limits(X, pad=0.15):
     return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (lo[1] - pad * span[1], hi[1] + pad * span[1])
 
 
-def _grid(xlim, ylim, num=200):
+def grid(xlim, ylim, num=200):
     """Mesh ``xx, yy`` and the points as an (num*num, 2) array."""
     xs = np.linspace(xlim[0], xlim[1], num)
     ys = np.linspace(ylim[0], ylim[1], num)
@@ -134,7 +137,7 @@ def _grid(xlim, ylim, num=200):
     return xx, yy, np.column_stack([xx.ravel(), yy.ravel()])
 
 
-def _class_covariances(model):
+def class_covariances(model):
     """The K covariance matrices of a fitted GDA, QDA or GaussianNB."""
     S = np.asarray(model.Sigma_)
     K = len(model.classes_)
@@ -169,7 +172,7 @@ def _evaluate_quadratic(A, b, c, X):
 def quadratic_form_gap(model, xlim, ylim, num=101):
     """Largest ``|x^T A x + b^T x + c - decision_function(x)|`` on a ``num x num`` grid."""
     A, b, c = quadratic_form(model)
-    _, _, P = _grid(xlim, ylim, num)
+    _, _, P = grid(xlim, ylim, num)
     return float(np.max(np.abs(_evaluate_quadratic(A, b, c, P) - model.decision_function(P))))
 
 
@@ -247,12 +250,12 @@ def plot_assumptions(X, y, radii=(1.0, 2.0)):
     y = np.asarray(y)
     models = {name: model.fit(X, y) for name, model in make_models().items()}
     xlim, ylim = _limits(X)
-    xx, yy, P = _grid(xlim, ylim, 200)
-    fig = Figure(figsize=(12, 4), dpi=_DPI, layout="constrained")
+    xx, yy, P = grid(xlim, ylim, 200)
+    fig = Figure(figsize=(10.5, 3.5), dpi=_DPI, layout="constrained")
     axes = fig.subplots(1, 3, sharex=True, sharey=True)
     for ax, (name, model) in zip(axes, models.items()):
         _scatter_classes(ax, X, y, size=6)
-        for k, S in enumerate(_class_covariances(model)):
+        for k, S in enumerate(class_covariances(model)):
             for r in radii:
                 E = _ellipse(model.mu_[k], S, r)
                 ax.plot(E[:, 0], E[:, 1], color=CLASS_COLORS[k], lw=1.6)
@@ -303,14 +306,11 @@ def make_boundary_explorer(m=120, random_state=0, num=160):
     state : dict
         The artists and the last fitted models (for tests).
     """
-    rng = np.random.default_rng(random_state)
-    Z0, Z1 = _whitened(m, 2, rng), _whitened(m, 2, rng)
-    X0 = np.asarray(EXPLORER_MU[0]) + Z0
-    y = np.repeat([0, 1], m)
-    xx, yy, P = _grid(EXPLORER_XLIM, EXPLORER_YLIM, num)
+    X0, Z1, y = _explorer_sample(m, random_state)
+    xx, yy, P = grid(EXPLORER_XLIM, EXPLORER_YLIM, num)
     extent = EXPLORER_XLIM + EXPLORER_YLIM
 
-    fig = Figure(figsize=(12, 4.1), dpi=_DPI, layout="constrained")
+    fig = Figure(figsize=(11, 3.8), dpi=_DPI, layout="constrained")
     axes = fig.subplots(1, 3, sharex=True, sharey=True)
     state = {"axes": axes, "images": {}, "points": {}, "contours": {}, "models": {},
              "X": None, "y": y}
@@ -327,9 +327,9 @@ def make_boundary_explorer(m=120, random_state=0, num=160):
         ax.set_xlabel("$x_1$")
     axes[0].set_ylabel("$x_2$")
 
-    def update(sigma1=2.0, sigma2=0.5, rho=0.0):
+    def update(sigma1=2.0, sigma2=0.6, rho=0.0):
         Sigma1 = gaussian.covariance(sigma1, sigma2, rho)
-        X1 = np.asarray(EXPLORER_MU[1]) + Z1 @ np.linalg.cholesky(Sigma1).T
+        X1 = _explorer_class1(Z1, Sigma1)
         X = np.vstack([X0, X1])
         state["X"] = X
         rows = []
@@ -354,6 +354,56 @@ def make_boundary_explorer(m=120, random_state=0, num=160):
         return _explorer_readout(Sigma1, rows)
 
     return fig, update, state
+
+
+def _explorer_sample(m, random_state):
+    """Class 0 (exactly mean (0, 0), covariance I), the whitened draws of class 1, y."""
+    rng = np.random.default_rng(random_state)
+    Z0, Z1 = _whitened(m, 2, rng), _whitened(m, 2, rng)
+    return np.asarray(EXPLORER_MU[0]) + Z0, Z1, np.repeat([0, 1], m)
+
+
+def _explorer_class1(Z1, Sigma1):
+    return np.asarray(EXPLORER_MU[1]) + Z1 @ np.linalg.cholesky(Sigma1).T
+
+
+#: Slider settings (sigma1, sigma2, rho) that give each kind of QDA boundary.
+GALLERY = {"ellipse": (2.0, 1.5, 0.0), "hyperbola": (2.0, 0.6, 0.0),
+           "parabola": (1.0, 2.0, 0.0), "line": (1.0, 1.0, 0.0)}
+
+
+def plot_conic_gallery(settings=None, m=120, random_state=0, num=160):
+    """The QDA boundary of the explorer for a few fixed slider settings, side by side:
+    a static version of :func:`boundary_widget` for readers without a kernel.
+
+    Returns
+    -------
+    fig : Figure
+    kinds : dict title -> the conic named by :func:`conic_type`
+    """
+    settings = GALLERY if settings is None else settings
+    X0, Z1, y = _explorer_sample(m, random_state)
+    xx, yy, P = grid(EXPLORER_XLIM, EXPLORER_YLIM, num)
+    fig = Figure(figsize=(2.7 * len(settings), 3.0), dpi=_DPI, layout="constrained")
+    axes = np.atleast_1d(fig.subplots(1, len(settings), sharex=True, sharey=True))
+    kinds = {}
+    for ax, (title, (s1, s2, rho)) in zip(axes, settings.items()):
+        X1 = _explorer_class1(Z1, gaussian.covariance(s1, s2, rho))
+        model = QDA().fit(np.vstack([X0, X1]), y)
+        kinds[title] = conic_type(*quadratic_form(model))
+        posterior = model.predict_proba(P)[:, 1].reshape(xx.shape)
+        # Flat colours (the predicted class), which keep the stored PNG small.
+        ax.imshow(posterior > 0.5, extent=EXPLORER_XLIM + EXPLORER_YLIM, origin="lower",
+                  cmap=ListedColormap(CLASS_COLORS[:2]), vmin=0, vmax=1, alpha=0.25,
+                  aspect="auto", interpolation="nearest")
+        for X, color in ((X0, CLASS_COLORS[0]), (X1, CLASS_COLORS[1])):
+            ax.scatter(X[:, 0], X[:, 1], s=4, color=color, edgecolor="none", alpha=0.7)
+        ax.contour(xx, yy, posterior, levels=[0.5], colors="k", linewidths=2)
+        ax.set_title(f"σ₁={s1:g}, σ₂={s2:g}, ρ={rho:g}\nQDA boundary: {kinds[title]}",
+                     fontsize=10)
+        ax.set_xlim(EXPLORER_XLIM)
+        ax.set_ylim(EXPLORER_YLIM)
+    return fig, kinds
 
 
 def _explorer_readout(Sigma1, rows):
@@ -383,7 +433,7 @@ def boundary_widget(**kwargs):
     return interactive_panel(
         update, live,
         sigma1=slider(2.0, 0.5, 2.5, 0.05, "σ₁ (class 1, x₁)"),
-        sigma2=slider(0.5, 0.5, 2.5, 0.05, "σ₂ (class 1, x₂)"),
+        sigma2=slider(0.6, 0.5, 2.5, 0.05, "σ₂ (class 1, x₂)"),
         rho=slider(0.0, -0.8, 0.8, 0.05, "ρ (class 1)"),
     )
 
@@ -405,9 +455,9 @@ def plot_three_classes(X, y, num=250):
     K = len(np.unique(y))
     models = {name: model.fit(X, y) for name, model in make_models().items()}
     xlim, ylim = _limits(X)
-    xx, yy, P = _grid(xlim, ylim, num)
+    xx, yy, P = grid(xlim, ylim, num)
     cmap = ListedColormap(CLASS_COLORS[:K])
-    fig = Figure(figsize=(12, 4), dpi=_DPI, layout="constrained")
+    fig = Figure(figsize=(10.5, 3.5), dpi=_DPI, layout="constrained")
     axes = fig.subplots(1, 3, sharex=True, sharey=True)
     for ax, (name, model) in zip(axes, models.items()):
         pred = np.searchsorted(model.classes_, model.predict(P)).reshape(xx.shape)
@@ -429,14 +479,15 @@ def plot_three_classes(X, y, num=250):
 # 4. Too few examples of one class
 # ---------------------------------------------------------------------------
 
-def too_few_examples(n=10, sizes=(5, 8, 11, 12, 15, 20, 30, 50, 100, 200), m_common=200,
-                     reps=20, reg=0.1, m_test=2000, random_state=0):
+def too_few_examples(n=10, sizes=(6, 9, 11, 13, 16, 20, 30, 50, 100, 200), m_common=200,
+                     reps=20, reg=1.0, m_test=2000, random_state=0):
     """Test error of LDA, QDA, regularised QDA and naive Bayes as class 1 shrinks.
 
     Class 0 ("the common animal") has ``m_common`` training examples from
     N(0, I); class 1 ("the walrus") has ``size`` examples from
-    N(delta, Sigma_1), with ``delta = (0.6, ..., 0.6)`` and Sigma_1 diagonal
-    with variances spread from 0.4 to 2.5: QDA's assumption is the true one.
+    N(delta, Sigma_1), with ``delta = (0.6, ..., 0.6)`` and Sigma_1 a rotated
+    (seeded) matrix with variances spread from 0.4 to 2.5 along its axes: QDA's
+    assumption is the true one, LDA's and naive Bayes' are not.
     Every model is told equal priors, and the error is measured on a balanced
     test set of ``m_test`` examples per class, so only the covariance estimates
     differ. Each point is the mean over ``reps`` training sets.
@@ -451,15 +502,11 @@ def too_few_examples(n=10, sizes=(5, 8, 11, 12, 15, 20, 30, 50, 100, 200), m_com
     per size), ``failed`` (dict name -> number of failed fits per size) and
     ``bayes`` (error of the true model on the test set: the best possible).
     """
-    # Hundreds of fits of tiny matrices: BLAS threads only add overhead here.
-    with threadpool_limits(limits=1, user_api="blas"):
-        return _too_few_examples(n, sizes, m_common, reps, reg, m_test, random_state)
-
-
-def _too_few_examples(n, sizes, m_common, reps, reg, m_test, random_state):
     rng = np.random.default_rng(random_state)
     mu1 = np.full(n, 0.6)
-    Sigma1 = np.diag(np.linspace(0.4, 2.5, n))
+    Q, _ = np.linalg.qr(rng.standard_normal((n, n)))     # a random rotation
+    Sigma1 = Q @ np.diag(np.linspace(0.4, 2.5, n)) @ Q.T
+    Sigma1 = (Sigma1 + Sigma1.T) / 2.0
     Sigma0 = np.eye(n)
     X_test = np.vstack([gaussian.sample(np.zeros(n), Sigma0, m_test, rng),
                         gaussian.sample(mu1, Sigma1, m_test, rng)])
@@ -494,7 +541,7 @@ def _too_few_examples(n, sizes, m_common, reps, reg, m_test, random_state):
 
 def plot_too_few_examples(result):
     """Mean test error against the size of the rare class (log scale)."""
-    fig = Figure(figsize=(7.5, 4.2), dpi=_DPI, layout="constrained")
+    fig = Figure(figsize=(7, 3.8), dpi=_DPI, layout="constrained")
     ax = fig.subplots()
     styles = {"LDA": dict(color="C2", marker="s"), "QDA": dict(color="C3", marker="o"),
               "naive Bayes": dict(color="C4", marker="^")}
@@ -503,8 +550,8 @@ def plot_too_few_examples(result):
         ax.plot(result["sizes"], err, label=name, lw=2, ms=5, **style)
     ax.axhline(result["bayes"], color="0.4", ls=":", lw=1.5, label="true model (Bayes error)")
     ax.axvline(result["n"] + 0.5, color="0.7", lw=1)
-    ax.text(result["n"] + 0.7, ax.get_ylim()[1], f" m₁ > n = {result['n']}",
-            va="top", fontsize=9, color="0.4")
+    ax.text(result["n"] + 0.7, 0.06, f"m₁ > n = {result['n']}: QDA without reg\npossible from here on",
+            transform=ax.get_xaxis_transform(), va="bottom", fontsize=9, color="0.4")
     ax.set_xscale("log")
     ax.set_xlabel("training examples of the rare class, $m_1$")
     ax.set_ylabel(f"test error (mean of {result['reps']} runs)")
@@ -557,35 +604,44 @@ def boundary_agreement(a, b, X):
     return float(np.mean(a.predict(X) == b.predict(X)))
 
 
-def plot_feature_maps(X, y, num=200):
+def plot_feature_maps(X, y, X_eval=None, num=200):
     """Logistic regression with each feature map beside its generative twin.
+
+    Parameters
+    ----------
+    X, y : training data (two classes, two features)
+    X_eval : array-like of shape (m', 2), optional
+        Where to compare the two models' labels (default: a fresh sample of
+        5000 points from :func:`two_class_example`, i.e. where the data live).
 
     Returns
     -------
     fig : Figure
-    agreement : dict kind -> fraction of the plotting grid where the logistic
-        model and its twin predict the same class
+    agreement : dict kind -> fraction of ``X_eval`` where the logistic model
+        and its generative twin predict the same class
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
+    if X_eval is None:
+        X_eval, _ = two_class_example(m=5000, random_state=12345)
     generative = {name: model.fit(X, y) for name, model in make_models().items()}
     logistic = {kind: model.fit(X, y) for kind, model in feature_map_models().items()}
     xlim, ylim = _limits(X)
-    xx, yy, P = _grid(xlim, ylim, num)
-    fig = Figure(figsize=(12, 4), dpi=_DPI, layout="constrained")
+    xx, yy, P = grid(xlim, ylim, num)
+    fig = Figure(figsize=(10.5, 3.5), dpi=_DPI, layout="constrained")
     axes = fig.subplots(1, 3, sharex=True, sharey=True)
     agreement = {}
     titles = {"none": "logistic, $x$", "quadratic": "logistic, $x$, $x_j^2$, $x_1 x_2$",
               "squares": "logistic, $x$, $x_j^2$"}
     for ax, kind in zip(axes, ("none", "quadratic", "squares")):
         twin = generative[_TWIN[kind]]
-        agreement[kind] = boundary_agreement(logistic[kind], twin, P)
+        agreement[kind] = boundary_agreement(logistic[kind], twin, X_eval)
         _scatter_classes(ax, X, y, size=6)
         for model, style in ((logistic[kind], "solid"), (twin, "dashed")):
             f = model.predict_proba(P)[:, 1].reshape(xx.shape)
             ax.contour(xx, yy, f, levels=[0.5], colors="k", linewidths=2, linestyles=style)
-        ax.set_title(f"{titles[kind]}  vs  {_TWIN[kind]}\nsame label on "
-                     f"{100 * agreement[kind]:.1f}% of the plane", fontsize=11)
+        ax.set_title(f"{titles[kind]}  vs  {_TWIN[kind]}\nsame label for "
+                     f"{100 * agreement[kind]:.1f}% of new points", fontsize=11)
         ax.set_xlim(xlim)
         ax.set_ylim(ylim)
         ax.set_xlabel("$x_1$")
@@ -636,6 +692,42 @@ def cv_table(X, y, models=None, cv=None):
     return {name: cross_val_score(model, X, y, cv=cv) for name, model in models.items()}
 
 
+def repeated_cv(X, y, seeds=range(10), models=None, n_splits=10):
+    """Mean cross-validated accuracy of each model for several shuffles of the folds.
+
+    Returns
+    -------
+    dict name -> ndarray of shape (len(seeds),)
+    """
+    seeds = list(seeds)
+    runs = [cv_table(X, y, models=models, cv=cv_folds(n_splits, seed)) for seed in seeds]
+    return {name: np.array([run[name].mean() for run in runs]) for name in runs[0]}
+
+
+def winners(means, atol=1e-12):
+    """For each column of ``{name: means}``, the model(s) with the best mean (ties kept)."""
+    names = list(means)
+    M = np.array([means[name] for name in names])
+    return [[names[i] for i in np.flatnonzero(col >= col.max() - atol)] for col in M.T]
+
+
+def format_repeated_cv(means, seeds):
+    """Fixed-width text: one row per shuffle seed, and how often each model wins."""
+    names = list(means)
+    short = {name: name.split(" (")[0].replace("logistic regression", "logistic")
+             for name in names}
+    head = "seed  " + "  ".join(f"{short[n]:>11}" for n in names) + "  best"
+    lines = [head]
+    best = winners(means)
+    for j, seed in enumerate(seeds):
+        row = "  ".join(f"{means[n][j]:>11.4f}" for n in names)
+        lines.append(f"{seed:>4}  {row}  {' = '.join(short[n] for n in best[j])}")
+    counts = {n: sum(n in b for b in best) for n in names}
+    lines.append("best (ties count for each): " + ", ".join(
+        f"{short[n]} {counts[n]}x" for n in names))
+    return "\n".join(lines)
+
+
 def format_cv_table(scores):
     """Fixed-width text: mean, standard deviation, worst fold, and the winner."""
     width = max(len(name) for name in scores)
@@ -644,5 +736,6 @@ def format_cv_table(scores):
     for name, s in scores.items():
         lines.append(f"{name:<{width}}  {s.mean():.4f}     {s.std():.4f} {s.min():.4f}")
     best = max(scores, key=lambda name: scores[name].mean())
-    lines.append(f"winner: {best} ({scores[best].mean():.4f})")
+    tied = [name for name in scores if scores[name].mean() >= scores[best].mean() - 1e-12]
+    lines.append(f"winner: {' = '.join(tied)} ({scores[best].mean():.4f})")
     return "\n".join(lines)

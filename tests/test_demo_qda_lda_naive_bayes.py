@@ -1,0 +1,393 @@
+"""Notebook 05 (QDA, LDA, Gaussian naive Bayes): every checked number against an
+independent value, and the plots and the slider callback against the theory.
+
+Oracles: numpy's class means and (1/m_k) covariances, scikit-learn's
+QuadraticDiscriminantAnalysis (its covariance rescaled from 1/(m_k - 1) to the
+MLE's 1/m_k, in versions that store the unbiased one), scipy's multivariate
+normal, scikit-learn's own LDA, QDA and GaussianNB on the same cross-validation
+folds, and, for the penalised softmax regression, a scipy L-BFGS fit of the
+same objective (scikit-learn penalises every class's weights, genlearn all but
+the reference class's: on one fold of one shuffle the two differ by one wine).
+"""
+import functools
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+from scipy.stats import multivariate_normal
+from sklearn.datasets import load_wine
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
+from sklearn.linear_model import LogisticRegression as SkLogisticRegression
+from sklearn.model_selection import StratifiedKFold, cross_val_score
+from sklearn.naive_bayes import GaussianNB as SkGaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+from genlearn import QDA, gaussian
+from genlearn.demos import qda_lda_naive_bayes as demo
+
+NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "05_qda_lda_naive_bayes.ipynb"
+FLOAT = r"-?\d+\.\d+"
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _abc_closed_form(pi, mu, Sigma):
+    """A, b, c of the log-odds from plain parameters (the notes' formulas, with the 1/2)."""
+    P0, P1 = np.linalg.inv(Sigma[0]), np.linalg.inv(Sigma[1])
+    A = 0.5 * (P0 - P1)
+    b = P1 @ mu[1] - P0 @ mu[0]
+    c = (np.log(pi[1] / pi[0]) + 0.5 * np.log(np.linalg.det(Sigma[0]) / np.linalg.det(Sigma[1]))
+         - 0.5 * mu[1] @ P1 @ mu[1] + 0.5 * mu[0] @ P0 @ mu[0])
+    return A, b, c
+
+
+def _numpy_parameters(X, y):
+    pi = np.bincount(y) / len(y)
+    mu = np.stack([X[y == k].mean(axis=0) for k in (0, 1)])
+    Sigma = np.stack([np.cov(X[y == k].T, bias=True) for k in (0, 1)])
+    return pi, mu, Sigma
+
+
+def _sklearn_parameters(X, y):
+    sk = QuadraticDiscriminantAnalysis(reg_param=0.0, store_covariance=True).fit(X, y)
+    Sigma = np.asarray(sk.covariance_)
+    if np.allclose(Sigma[0], np.cov(X[y == 0].T, ddof=1), rtol=1e-12):
+        # older scikit-learn stores the unbiased 1/(m_k - 1) estimate; the MLE divides by m_k
+        counts = np.bincount(y)
+        Sigma = np.stack([S * (m - 1) / m for S, m in zip(Sigma, counts)])
+    return sk.priors_, sk.means_, Sigma
+
+
+def _checked_outputs():
+    """Text printed by each ``# NBVAL_CHECK_OUTPUT`` cell of the stored notebook."""
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    out = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+            out.append("".join("".join(o.get("text", "")) for o in cell["outputs"]
+                               if o["output_type"] == "stream"))
+    return out
+
+
+def _checked_output(startswith):
+    matches = [t for t in _checked_outputs() if t.startswith(startswith)]
+    assert len(matches) == 1, f"expected one checked cell printing {startswith!r}"
+    return matches[0]
+
+
+def _sklearn_cv_models():
+    return {"LDA (GDA)": LinearDiscriminantAnalysis(solver="lsqr"),
+            "QDA": QuadraticDiscriminantAnalysis(reg_param=0.0),
+            "naive Bayes": SkGaussianNB(var_smoothing=0.0)}
+
+
+def _reference_softmax_accuracy(X_train, y_train, X_test, y_test, C=1.0):
+    """Penalised softmax regression with class 0 as reference, fitted by scipy's
+    L-BFGS on standardised features: the model genlearn documents (scikit-learn
+    penalises every class's weights, a slightly different fit)."""
+    scaler = StandardScaler().fit(X_train)
+    Z, Zt = scaler.transform(X_train), scaler.transform(X_test)
+    m, n = Z.shape
+    K = int(y_train.max()) + 1
+    Z1 = np.column_stack([Z, np.ones(m)])
+    Y = np.eye(K)[y_train]
+
+    def objective(flat):
+        W = np.vstack([np.zeros(n + 1), flat.reshape(K - 1, n + 1)])
+        S = Z1 @ W.T
+        S -= S.max(axis=1, keepdims=True)
+        logp = S - np.log(np.exp(S).sum(axis=1, keepdims=True))
+        pen = W[1:, :n]
+        value = -np.sum(Y * logp) + np.sum(pen ** 2) / (2 * C)
+        grad = (np.exp(logp) - Y).T @ Z1
+        grad[:, :n] += W[:, :n] / C
+        return value, grad[1:].ravel()
+
+    res = minimize(objective, np.zeros((K - 1) * (n + 1)), jac=True, method="L-BFGS-B",
+                   options={"gtol": 1e-8, "maxiter": 10_000})
+    W = np.vstack([np.zeros(n + 1), res.x.reshape(K - 1, n + 1)])
+    pred = np.argmax(np.column_stack([Zt, np.ones(len(Zt))]) @ W.T, axis=1)
+    return float(np.mean(pred == y_test))
+
+
+@functools.lru_cache(maxsize=None)
+def _sklearn_cv(seed):
+    """Fold accuracies of scikit-learn's LDA, QDA, GaussianNB and of the scipy
+    reference logistic regression, on the notebook's folds."""
+    X, y = load_wine(return_X_y=True)
+    folds = StratifiedKFold(n_splits=10, shuffle=True, random_state=seed)
+    out = {name: cross_val_score(m, X, y, cv=folds) for name, m in _sklearn_cv_models().items()}
+    out["logistic regression"] = np.array([
+        _reference_softmax_accuracy(X[tr], y[tr], X[te], y[te])
+        for tr, te in folds.split(X, y)])
+    return out
+
+
+@pytest.fixture(scope="module")
+def example():
+    X, y = demo.two_class_example()
+    return X, y
+
+
+# --------------------------------------------------------------------------- A, b, c
+
+@pytest.mark.parametrize("oracle", [_numpy_parameters, _sklearn_parameters])
+def test_quadratic_form_of_the_seeded_example(example, oracle):
+    X, y = example
+    A, b, c = QDA().fit(X, y).quadratic_form()
+    A_ref, b_ref, c_ref = _abc_closed_form(*oracle(X, y))
+    np.testing.assert_allclose(A, A_ref, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(b, b_ref, rtol=1e-9, atol=1e-12)
+    assert c == pytest.approx(c_ref, rel=1e-9)
+
+
+def test_quadratic_form_equals_scikit_learn_log_odds(example):
+    X, y = example
+    sk = QuadraticDiscriminantAnalysis(reg_param=0.0, store_covariance=True).fit(X, y)
+    if not np.allclose(sk.covariance_[0], np.cov(X[y == 0].T, bias=True), rtol=1e-12):
+        pytest.skip("this scikit-learn's QDA uses the 1/(m_k - 1) covariance, not the MLE")
+    A, b, c = QDA().fit(X, y).quadratic_form()
+    _, _, P = demo.grid((-4, 6), (-4, 5), 41)
+    ours = np.einsum("ij,jk,ik->i", P, A, P) + P @ b + c
+    np.testing.assert_allclose(ours, sk.decision_function(P), rtol=1e-9, atol=1e-9)
+
+
+def test_notebook_prints_the_closed_form_abc(example):
+    text = _checked_output("QDA on the seeded example")
+    numbers = [float(v) for v in re.findall(FLOAT, text)]
+    A_ref, b_ref, c_ref = _abc_closed_form(*_numpy_parameters(*example))
+    expected = np.concatenate([A_ref.ravel(), b_ref, [c_ref]])
+    np.testing.assert_allclose(numbers, expected, atol=1.5e-6)
+
+
+def test_quadratic_form_matches_log_odds_on_a_grid(example):
+    X, y = example
+    fig, models = demo.plot_assumptions(X, y)
+    for name, model in models.items():
+        assert demo.quadratic_form_gap(model, (-4, 6), (-4, 5)) < 1e-10, name
+    A_lda, b_lda, c_lda = demo.quadratic_form(models["LDA"])
+    assert np.all(A_lda == 0)
+    # LDA's b, c against scikit-learn's LDA (same MLE Sigma: sklearn's lsqr uses 1/m too)
+    sk = LinearDiscriminantAnalysis(solver="lsqr").fit(X, y)
+    np.testing.assert_allclose(b_lda, sk.coef_[0], rtol=1e-9)
+    assert c_lda == pytest.approx(sk.intercept_[0], rel=1e-9)
+    A_nb, _, _ = demo.quadratic_form(models["naive Bayes"])
+    assert A_nb[0, 1] == 0 and A_nb[1, 0] == 0 and np.all(np.diag(A_nb) != 0)
+    # the figure: three panels, each with four ellipses, two means and a boundary
+    assert len(fig.axes) == 3
+    assert all(len(ax.lines) == 6 for ax in fig.axes)
+
+
+def test_notebook_grid_check_and_conics_are_stated():
+    grid_text = _checked_output("QDA          largest gap")
+    assert grid_text.count("largest gap below 1e-10: True") == 3
+    assert "LDA          largest gap below 1e-10: True   A == 0: True" in grid_text
+    assert "naive Bayes  largest gap below 1e-10: True   A == 0: False   A diagonal: True" in grid_text
+    conics = _checked_output("QDA          eigenvalues")
+    kinds = re.findall(r"boundary: (\w+)", conics)
+    assert kinds == ["hyperbola", "line", "ellipse"]
+
+
+def test_seeded_example_conics_follow_from_eigenvalues(example):
+    X, y = example
+    A, b, c = _abc_closed_form(*_numpy_parameters(X, y))
+    lam = np.linalg.eigvalsh(A)
+    assert lam[0] < 0 < lam[1]                       # opposite signs: hyperbola
+    assert demo.conic_type(A, b, c) == "hyperbola"
+
+
+# --------------------------------------------------------------------------- conic_type
+
+@pytest.mark.parametrize("A, b, c, kind", [
+    (np.eye(2), [0, 0], -1.0, "ellipse"),
+    (np.eye(2), [0, 0], 1.0, "none"),
+    (np.eye(2), [0, 0], 0.0, "point"),
+    (-np.diag([1.0, 3.0]), [1.0, 2.0], 5.0, "ellipse"),
+    (np.diag([1.0, -1.0]), [0, 0], -1.0, "hyperbola"),
+    (np.diag([1.0, -1.0]), [0, 0], 0.0, "two crossing lines"),
+    (np.diag([1.0, 0.0]), [0, 1.0], 0.0, "parabola"),
+    (np.diag([1.0, 0.0]), [0, 0], -1.0, "two parallel lines"),
+    (np.diag([1.0, 0.0]), [0, 0], 1.0, "none"),
+    (np.diag([1.0, 0.0]), [0, 0], 0.0, "line"),
+    (np.zeros((2, 2)), [1.0, -2.0], 3.0, "line"),
+    (np.zeros((2, 2)), [0, 0], 3.0, "none"),
+    ([[0.0, 1.0], [1.0, 0.0]], [0, 0], -1.0, "hyperbola"),   # x1 x2 = 1/2
+])
+def test_conic_type(A, b, c, kind):
+    assert demo.conic_type(A, b, c) == kind
+
+
+def test_conic_type_rejects_other_dimensions():
+    with pytest.raises(ValueError, match="2x2"):
+        demo.conic_type(np.eye(3), np.zeros(3), 0.0)
+
+
+# --------------------------------------------------------------------------- the slider
+
+@pytest.mark.parametrize("sigma1, sigma2, rho, qda_kind, nb_kind", [
+    (2.0, 1.5, 0.0, "ellipse", "ellipse"),
+    (0.6, 0.7, 0.3, "ellipse", "ellipse"),
+    (2.0, 0.6, 0.0, "hyperbola", "hyperbola"),
+    (1.0, 1.0, 0.5, "hyperbola", "line"),     # naive Bayes ignores the correlation
+    (1.0, 2.0, 0.0, "parabola", "parabola"),
+    (1.0, 1.0, 0.0, "line", "line"),
+])
+def test_explorer_names_the_conic_of_the_true_model(sigma1, sigma2, rho, qda_kind, nb_kind):
+    fig, update, state = demo.make_boundary_explorer()
+    html = update(sigma1, sigma2, rho)
+    Sigma1 = gaussian.covariance(sigma1, sigma2, rho)
+    qda = state["models"]["QDA"]
+    # the whitened sample makes the fitted model the true one
+    np.testing.assert_allclose(qda.Sigma_[1], Sigma1, atol=1e-10)
+    np.testing.assert_allclose(qda.Sigma_[0], np.eye(2), atol=1e-10)
+    np.testing.assert_allclose(qda.mu_, demo.EXPLORER_MU, atol=1e-10)
+    A = demo.quadratic_form(qda)[0]
+    np.testing.assert_allclose(A, 0.5 * (np.eye(2) - np.linalg.inv(Sigma1)), atol=1e-9)
+    kinds = re.findall(r"<td><b>([\w ]+)</b></td>", html)
+    assert kinds == [qda_kind, "line", nb_kind]
+    assert f"boundary: {qda_kind}" in state["axes"][0].get_title()
+    # the points of class 1 shown are the sample that was fitted
+    np.testing.assert_allclose(state["points"]["QDA"].get_offsets(), state["X"][len(state["X"]) // 2:])
+
+
+def test_explorer_redraws_in_place_over_the_whole_slider_range():
+    fig, update, state = demo.make_boundary_explorer(m=40, num=40)
+    n_images = [len(ax.images) for ax in state["axes"]]
+    before = state["images"]["QDA"].get_array().copy()
+    for s1 in (0.5, 2.5):
+        for s2 in (0.5, 2.5):
+            for rho in (-0.8, 0.0, 0.8):
+                html = update(s1, s2, rho)
+                assert "<table>" in html
+    assert [len(ax.images) for ax in state["axes"]] == n_images
+    # exactly one boundary per panel, the latest one
+    for ax, name in zip(state["axes"], demo.MODEL_NAMES):
+        assert sum(c is state["contours"][name] for c in ax.collections) == 1
+    assert not np.allclose(state["images"]["QDA"].get_array(), before)
+
+
+def test_widget_sliders_only_reach_valid_covariances():
+    box = demo.boundary_widget(m=30, num=30)
+    sliders = box.children[0].children[0].children
+    by_name = {s.description[0]: s for s in sliders}
+    assert by_name["σ"].min > 0
+    rho = [s for s in sliders if s.description.startswith("ρ")][0]
+    assert -1 < rho.min and rho.max < 1
+    html = box.children[0].children[1].value
+    assert "boundary" in html
+
+
+def test_gallery_shows_each_kind():
+    fig, kinds = demo.plot_conic_gallery(num=40)
+    assert kinds == {k: k for k in demo.GALLERY}
+    assert len(fig.axes) == 4
+
+
+# --------------------------------------------------------------------------- three classes
+
+def test_three_classes_predict_the_argmax_of_scipy_joint_densities():
+    X, y = demo.three_class_example()
+    fig, models = demo.plot_three_classes(X, y, num=30)
+    P = np.random.default_rng(1).uniform(-4, 6, size=(2000, 2))
+    for name, model in models.items():
+        Sigmas = demo.class_covariances(model)
+        if name == "QDA":
+            for k in range(3):
+                np.testing.assert_allclose(Sigmas[k], np.cov(X[y == k].T, bias=True), atol=1e-12)
+        np.testing.assert_allclose(model.mu_, [X[y == k].mean(axis=0) for k in range(3)], atol=1e-12)
+        scores = np.column_stack([np.log(np.mean(y == k)) + multivariate_normal(model.mu_[k], Sigmas[k]).logpdf(P)
+                                  for k in range(3)])
+        assert np.array_equal(model.predict(P), scores.argmax(axis=1)), name
+    # the means are marked where they are
+    for ax, model in zip(fig.axes, models.values()):
+        marks = np.array([line.get_xydata()[0] for line in ax.lines])
+        np.testing.assert_allclose(marks, model.mu_)
+
+
+# --------------------------------------------------------------------------- too few examples
+
+def test_too_few_examples_qda_fails_and_reg_rescues_it():
+    r = demo.too_few_examples(n=10, sizes=(6, 11, 200), reps=4, m_test=500, reg=1.0)
+    qda, qda_reg, lda = r["errors"]["QDA"], r["errors"]["QDA, reg=1"], r["errors"]["LDA"]
+    assert np.isnan(qda[0]) and r["failed"]["QDA"].tolist() == [4, 0, 0]
+    assert np.isfinite(qda_reg).all() and r["failed"]["QDA, reg=1"].sum() == 0
+    assert qda[1] > 0.4 and qda[1] > lda[1] + 0.15     # barely more examples than features
+    assert qda_reg[1] < qda[1] - 0.15                  # regularisation rescues it
+    assert qda[2] < lda[2]                              # with enough data the true model wins
+    assert 0 < r["bayes"] < qda[2]
+    fig = demo.plot_too_few_examples(r)
+    assert len(fig.axes[0].lines) >= 4
+
+
+# --------------------------------------------------------------------------- feature maps
+
+def test_feature_map_columns():
+    X = np.array([[2.0, 3.0, 5.0]])
+    np.testing.assert_array_equal(demo.feature_map(X, "none"), X)
+    np.testing.assert_array_equal(demo.feature_map(X, "squares"), [[2, 3, 5, 4, 9, 25]])
+    np.testing.assert_array_equal(demo.feature_map(X, "quadratic"), [[2, 3, 5, 4, 9, 25, 6, 10, 15]])
+    with pytest.raises(ValueError, match="kind"):
+        demo.feature_map(X, "cubic")
+
+
+def test_logistic_feature_maps_mimic_their_generative_twins(example):
+    X, y = example
+    fig, agreement = demo.plot_feature_maps(X, y, num=40)
+    assert set(agreement) == {"none", "quadratic", "squares"}
+    assert all(a > 0.9 for a in agreement.values())
+    # the logistic fits agree with scikit-learn's unpenalised fit on the same features
+    for kind, model in demo.feature_map_models().items():
+        model.fit(X, y)
+        sk = SkLogisticRegression(C=np.inf, solver="newton-cholesky", tol=1e-12, max_iter=200)
+        sk.fit(demo.feature_map(X, kind), y)
+        np.testing.assert_allclose(model[-1].theta_, sk.coef_[0], rtol=1e-5, atol=1e-6)
+
+
+# --------------------------------------------------------------------------- cross-validation
+
+def test_cv_table_equals_scikit_learn_on_the_same_folds():
+    X, y = load_wine(return_X_y=True)
+    ours = demo.cv_table(X, y)
+    ref = _sklearn_cv(0)
+    assert list(ours) == list(ref)
+    for name in ref:
+        np.testing.assert_allclose(ours[name], ref[name], atol=1e-12, err_msg=name)
+    # scikit-learn's own logistic regression (penalising every class) agrees on these folds
+    sk = cross_val_score(make_pipeline(StandardScaler(), SkLogisticRegression(C=1.0)), X, y,
+                         cv=StratifiedKFold(n_splits=10, shuffle=True, random_state=0))
+    np.testing.assert_allclose(ours["logistic regression"], sk, atol=1e-12)
+
+
+def test_notebook_cv_table_is_scikit_learn_s():
+    text = _checked_output("model ")
+    ref = _sklearn_cv(0)
+    rows = {line[:19].strip(): [float(v) for v in re.findall(FLOAT, line[19:])]
+            for line in text.splitlines()[1:5]}
+    for name, s in ref.items():
+        np.testing.assert_allclose(rows[name], [s.mean(), s.std(), s.min()], atol=5.1e-5)
+    best = max(ref, key=lambda k: ref[k].mean())
+    assert best == "QDA"
+    assert f"winner: QDA ({ref['QDA'].mean():.4f})" in text
+
+
+def test_notebook_repeated_cv_is_scikit_learn_s():
+    text = _checked_output("seed ")
+    lines = text.splitlines()
+    names = list(_sklearn_cv_models()) + ["logistic regression"]
+    wins = dict.fromkeys(names, 0)
+    for seed in range(10):
+        ref = _sklearn_cv(seed)
+        means = np.array([ref[n].mean() for n in names])
+        row = lines[1 + seed].split()
+        assert int(row[0]) == seed
+        np.testing.assert_allclose([float(v) for v in row[1:5]], means, atol=5.1e-5)
+        best = [n for n, v in zip(names, means) if v >= means.max() - 1e-12]
+        for n in best:
+            wins[n] += 1
+    assert lines[11] == ("best (ties count for each): "
+                         f"LDA {wins['LDA (GDA)']}x, QDA {wins['QDA']}x, "
+                         f"naive Bayes {wins['naive Bayes']}x, logistic {wins['logistic regression']}x")

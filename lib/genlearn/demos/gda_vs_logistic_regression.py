@@ -143,8 +143,6 @@ def learning_curves(scenario, models=None, sizes=SIZES, n_repeats=20, m_test=200
         fits that warned that the training set was separable); ``X_test``,
         ``y_test``.
     """
-    from threadpoolctl import threadpool_limits
-
     from ..logistic import ConvergenceWarning, SeparableDataWarning
 
     sample = _sampler(scenario) if isinstance(scenario, str) else scenario
@@ -155,31 +153,29 @@ def learning_curves(scenario, models=None, sizes=SIZES, n_repeats=20, m_test=200
     X_test = np.asarray(X_test, dtype=float)
     result = {"sizes": sizes, "errors": {}, "mean": {}, "se": {}, "separable": {},
               "X_test": X_test, "y_test": np.asarray(y_test)}
-    # Tiny matrices: one BLAS thread is much faster than waking a pool for each 4x4 solve.
-    with threadpool_limits(1):
-        for name, (make, transform) in models.items():
-            f = (lambda A: A) if transform is None else transform
-            Xt = f(X_test)
-            thetas = np.empty((n_repeats, len(sizes), Xt.shape[1] + 1))
-            n_sep = 0
-            for r in range(n_repeats):
-                Xr = f(Xp[r])
-                for j, m in enumerate(sizes):
-                    with warnings.catch_warnings(record=True) as caught:
-                        warnings.simplefilter("always", SeparableDataWarning)
-                        warnings.simplefilter("always", ConvergenceWarning)
-                        model = make().fit(Xr[:m], yp[r, :m])
-                    n_sep += any(issubclass(w.category, SeparableDataWarning) for w in caught)
-                    thetas[r, j, :-1] = model.theta_
-                    thetas[r, j, -1] = model.theta0_
-            # All test errors at once: (m_test, n+1) @ (n+1, n_repeats * len(sizes)).
-            scores = np.column_stack([Xt, np.ones(len(Xt))]) @ thetas.reshape(-1, thetas.shape[-1]).T
-            wrong = (scores > 0) != (result["y_test"] == 1)[:, None]
-            err = wrong.mean(axis=0).reshape(n_repeats, len(sizes))
-            result["errors"][name] = err
-            result["mean"][name] = err.mean(axis=0)
-            result["se"][name] = err.std(axis=0, ddof=1) / np.sqrt(n_repeats)
-            result["separable"][name] = n_sep
+    for name, (make, transform) in models.items():
+        f = (lambda A: A) if transform is None else transform
+        Xt = f(X_test)
+        thetas = np.empty((n_repeats, len(sizes), Xt.shape[1] + 1))
+        n_sep = 0
+        for r in range(n_repeats):
+            Xr = f(Xp[r])
+            for j, m in enumerate(sizes):
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always", SeparableDataWarning)
+                    warnings.simplefilter("always", ConvergenceWarning)
+                    model = make().fit(Xr[:m], yp[r, :m])
+                n_sep += any(issubclass(w.category, SeparableDataWarning) for w in caught)
+                thetas[r, j, :-1] = model.theta_
+                thetas[r, j, -1] = model.theta0_
+        # All test errors at once: (m_test, n+1) @ (n+1, n_repeats * len(sizes)).
+        scores = np.column_stack([Xt, np.ones(len(Xt))]) @ thetas.reshape(-1, thetas.shape[-1]).T
+        wrong = (scores > 0) != (result["y_test"] == 1)[:, None]
+        err = wrong.mean(axis=0).reshape(n_repeats, len(sizes))
+        result["errors"][name] = err
+        result["mean"][name] = err.mean(axis=0)
+        result["se"][name] = err.std(axis=0, ddof=1) / np.sqrt(n_repeats)
+        result["separable"][name] = n_sep
     return result
 
 
@@ -256,7 +252,8 @@ def plot_newton_convergence(model, ax=None):
     keep = gap > 0
     ax.semilogy(k[keep], gap[keep], marker="o")
     ax.set_xlabel("Newton iteration k")
-    ax.set_ylabel("l* - l(theta_k)")
+    ax.set_ylabel(r"gap to the maximum $\ell^* - \ell(\theta_k)$")
+    ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_title("Newton's method on the conditional log-likelihood", fontsize=10)
     ax.grid(True, alpha=0.3)
     return ax.figure
@@ -313,13 +310,16 @@ def plot_separation(X, y, newton_norms, gda_norm, Cs=None, C_norms=None):
              label="GDA boundary")
     ax1.set_xlim(lo[0], hi[0])
     ax1.set_ylim(lo[1], hi[1])
+    ax1.set_xlabel("x1")
+    ax1.set_ylabel("x2")
     ax1.set_title("perfectly separated classes", fontsize=10)
     ax1.legend(fontsize=8)
     k = np.arange(len(newton_norms))
     ax2.plot(k, newton_norms, marker="o", color="tab:orange", label="logistic, Newton iterate k")
     ax2.axhline(gda_norm, color="tab:blue", label="GDA (closed form)")
     ax2.set_xlabel("Newton iteration k")
-    ax2.set_ylabel("|theta|")
+    ax2.set_ylabel("|theta| (intercept left out)")
+    ax2.xaxis.get_major_locator().set_params(integer=True)
     ax2.grid(True, alpha=0.3)
     ax2.legend(fontsize=8, loc="upper left")
     ax2.set_title("coefficients on separable data", fontsize=10)
@@ -327,36 +327,55 @@ def plot_separation(X, y, newton_norms, gda_norm, Cs=None, C_norms=None):
     return fig
 
 
-def plot_log_fix(X, y, gda_raw, gda_log, ax=None):
-    """A log-normal data set with GDA's boundary on x (a line) and on log x (a curve).
+def plot_log_fix(X, y, gda_raw, gda_log):
+    """A log-normal data set with GDA's boundary on x and on log x, on linear and on log axes.
 
-    The log-x boundary ``theta1 log x1 + theta2 log x2 + theta0 = 0`` is drawn
-    in the original coordinates, ``x2 = exp(-(theta1 log x1 + theta0) / theta2)``.
+    Left, the original coordinates: GDA on x draws a line, and the log-x
+    boundary ``theta1 log x1 + theta2 log x2 + theta0 = 0``, i.e.
+    ``x2 = exp(-(theta1 log x1 + theta0) / theta2)``, is a curve. Right, the
+    same on logarithmic axes, where the classes are Gaussian clouds and the
+    log-x boundary is straight (and the raw-x line is bent).
+
+    Returns
+    -------
+    fig : matplotlib.figure.Figure with two axes
     """
-    from .gaussian_discriminant_analysis import CLASS_STYLE, line_in_box
+    from .gaussian_discriminant_analysis import CLASS_STYLE
 
-    if ax is None:
-        fig = Figure(figsize=(5.0, 4.0), dpi=80)
-        ax = fig.subplots()
-    for k in (0, 1):
-        st = CLASS_STYLE[k]
-        ax.scatter(*X[y == k].T, s=12, marker=st["marker"], color=st["color"], alpha=0.6,
-                   label=st["label"])
-    xlim = (0.0, float(np.quantile(X[:, 0], 0.98)) * 1.1)
-    ylim = (0.0, float(np.quantile(X[:, 1], 0.98)) * 1.1)
-    ax.plot(*line_in_box(gda_raw.theta_, gda_raw.theta0_, xlim, ylim), "k--",
-            label="GDA on x (a line)")
+    X = np.asarray(X, dtype=float)
+    fig = Figure(figsize=(9.0, 3.9), dpi=80)
+    axes = fig.subplots(1, 2)
+    limits = [
+        ((0.0, float(np.quantile(X[:, 0], 0.98)) * 1.1),
+         (0.0, float(np.quantile(X[:, 1], 0.98)) * 1.1)),
+        tuple((float(X[:, j].min()) / 1.3, float(X[:, j].max()) * 1.3) for j in (0, 1)),
+    ]
     t1, t2 = gda_log.theta_
-    x1 = np.linspace(max(xlim[0], 1e-3), xlim[1], 300)
-    ax.plot(x1, np.exp(-(t1 * np.log(x1) + gda_log.theta0_) / t2), color="tab:green", lw=2,
-            label="GDA on log x (a curve)")
-    ax.set_xlim(xlim)
-    ax.set_ylim(ylim)
-    ax.set_xlabel("x1")
-    ax.set_ylabel("x2")
-    ax.legend(fontsize=8)
-    ax.set_title("log-normal classes: the shape of the boundary", fontsize=10)
-    return ax.figure
+    r1, r2 = gda_raw.theta_
+    for ax, (xlim, ylim), log in zip(axes, limits, (False, True)):
+        for k in (0, 1):
+            st = CLASS_STYLE[k]
+            ax.scatter(*X[y == k].T, s=12, marker=st["marker"], color=st["color"], alpha=0.6,
+                       label=st["label"])
+        x1 = (np.geomspace(xlim[0], xlim[1], 400) if log
+              else np.linspace(max(xlim[0], 1e-3), xlim[1], 400))
+        raw = -(r1 * x1 + gda_raw.theta0_) / r2
+        ok = raw > 0
+        ax.plot(x1[ok], raw[ok], "k--", label="GDA on x")
+        ax.plot(x1, np.exp(-(t1 * np.log(x1) + gda_log.theta0_) / t2), color="tab:green", lw=2,
+                label="GDA on log x")
+        if log:
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+        ax.set_xlim(xlim)
+        ax.set_ylim(ylim)
+        ax.set_xlabel("x1" + (" (log scale)" if log else ""))
+        ax.set_ylabel("x2" + (" (log scale)" if log else ""))
+        ax.legend(fontsize=8, loc="upper right")
+    axes[0].set_title("original axes: the log-x boundary is a curve", fontsize=10)
+    axes[1].set_title("log axes: Gaussian clouds, the log-x boundary is straight", fontsize=10)
+    fig.tight_layout()
+    return fig
 
 
 def run_all(n_repeats=20, seed=0):

@@ -186,18 +186,21 @@ def explorer(X=None, y=None, query=QUERY, m_max=M_RANGE[1], dpi=80):
     }
     p_line = ax_c.axhline(0.5, color="k", ls="--", lw=1, label="prior guess p")
     ax_c.set_xticks(pos, [f"P({v} | ·)" for v in query])
-    ax_c.set_ylim(0, 1)
+    # the legend gets its own strip above 1, where no bar or p line can reach
+    ax_c.set_ylim(0, 1.3)
+    ax_c.set_yticks(np.linspace(0, 1, 6))
     ax_c.set_title("m-estimates of the conditionals")
-    ax_c.legend(fontsize=7, loc="upper right")
+    ax_c.legend(fontsize=7, loc="upper center", ncol=3)
 
     score_bars = ax_s.bar([0, 1], [0, 0], color=["tab:red", "tab:blue"])
     ax_s.set_xticks([0, 1], ["Yes", "No"])
-    ax_s.set_title("P(v) · Π P(a | v)")
+    ax_s.set_title("scores P(v) · Π P(a | v)")
 
     ms = np.linspace(0, m_max, 121)
     (curve,) = ax_m.plot(ms, np.zeros_like(ms), color="tab:purple")
-    (marker,) = ax_m.plot([0], [0], "o", color="tab:purple")
+    (marker,) = ax_m.plot([0], [0], "o", color="tab:purple", clip_on=False, zorder=3)
     ax_m.axhline(0.5, color="gray", lw=1)
+    ax_m.text(0.98 * m_max, 0.52, "1/2", ha="right", va="bottom", color="gray", fontsize=8)
     ax_m.set_xlim(0, m_max)
     ax_m.set_ylim(0, 1)
     ax_m.set_xlabel("m (equivalent sample size)")

@@ -119,6 +119,8 @@ class LabServer:
             f"--IdentityProvider.token={self.token}",
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            # checkpoints go to the temporary folder, not beside the notebooks
+            f"--FileCheckpoints.checkpoint_dir={self.tmp / 'checkpoints'}",
         ]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             cmd.append("--allow-root")  # containers and CI runners
@@ -293,7 +295,7 @@ PROBLEMS_JS = r"""([widgetRepr, figureRepr]) => {
   const wr = new RegExp(widgetRepr), fr = new RegExp(figureRepr);
   for (const out of panel.querySelectorAll('.jp-OutputArea-output')) {
     const mime = out.getAttribute('data-mime-type');
-    const text = out.innerText || '';
+    const text = out.textContent || '';  // innerText is empty off screen (content-visibility)
     if (mime === 'application/vnd.jupyter.stderr' &&
         (/Traceback/.test(text) || /^\s*\w*(Error|Exception)\b/m.test(text)))
       problems.push(where(out) + ': error output: ' + text.trim().slice(0, 400));
@@ -303,7 +305,7 @@ PROBLEMS_JS = r"""([widgetRepr, figureRepr]) => {
     if (plain && fr.test(text))
       problems.push(where(out) + ': figure shown as plain text: ' + text.trim().slice(0, 120));
   }
-  const body = panel.innerText;
+  const body = Array.from(panel.querySelectorAll('.jp-OutputArea-output')).map(o => o.textContent).join('\n');
   if (/Loading widget/.test(body)) problems.push('a widget still shows "Loading widget..."');
   for (const m of body.matchAll(/Error (displaying|rendering) widget[^\n]*/g))
     problems.push('widget error: ' + m[0]);
@@ -322,7 +324,8 @@ def find_problems(page, settle_timeout=30):
     every image to decode before judging."""
     settled = """() => {
       const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
-      if (/Loading widget/.test(panel.innerText)) return false;
+      for (const o of panel.querySelectorAll('.jp-OutputArea-output'))
+        if (/Loading widget/.test(o.textContent)) return false;
       for (const img of panel.querySelectorAll('.jp-OutputArea-output img'))
         if (!img.complete) return false;
       return true;
@@ -385,7 +388,7 @@ STATE_JS = r"""async (i) => {
     digest = Array.from(new Uint8Array(h)).map(b => b.toString(16).padStart(2, '0')).join('');
   } catch (e) { digest = 'unreadable:' + e; }
   const readouts = box ? Array.from(box.querySelectorAll('.widget-html, .widget-htmlmath'))
-                              .map(e => e.innerText.trim()) : [];
+                              .map(e => e.textContent.trim()) : [];
   const value = slider ? ((slider.querySelector('.widget-readout') || {}).textContent || '') : '';
   return {src: img.src, digest, readouts, value,
           ok: img.complete && img.naturalWidth > 0};

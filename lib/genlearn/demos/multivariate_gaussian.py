@@ -7,6 +7,8 @@ summary            |Sigma|, eigenvalues and peak height of N(mu, Sigma)
 preset_table       those numbers for every preset, as fixed-width text
 draw_gaussian      a new figure: 3-D surface and contours of one Gaussian
 preset_figure      the surfaces (and contours) of several presets side by side
+compact_png        a figure as a small palette PNG for the stored notebook
+ellipse_points     a contour ellipse of N(mu, Sigma)
 sample_moments     sample mean and both forms of the sample covariance
 near_singular_table  |Sigma|, smallest eigenvalue and peak as rho approaches 1
 
@@ -14,6 +16,7 @@ Classes
 -------
 GaussianExplorer   the interactive figure: its :meth:`~GaussianExplorer.update`
                    moves the artists in place and returns the HTML readout.
+BlitLiveFigure     a LiveFigure that re-renders only the moving artists.
 
 Every number in the explorer comes from :mod:`genlearn.gaussian`; this module
 only lays out and draws.
@@ -26,11 +29,12 @@ Examples
 0.75
 """
 import io
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import ipywidgets as widgets
 import numpy as np
 import PIL.Image
+from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from mpl_toolkits.mplot3d import Axes3D  # noqa: F401  (registers the 3-D projection)
 
@@ -39,7 +43,8 @@ from .live import LiveFigure, interactive_panel, slider
 
 __all__ = ["PRESETS", "FIGURE_GROUPS", "SLIDER_RANGES", "preset_params", "summary",
            "preset_table", "draw_gaussian", "preset_figure", "GaussianExplorer", "BlitLiveFigure",
-           "sample_moments", "near_singular_table", "ellipse_points"]
+           "sample_moments", "near_singular_table", "ellipse_points", "compact_png",
+           "RADII", "FILL_RADII"]
 
 _I = np.eye(2)
 _ZERO = (0.0, 0.0)
@@ -85,6 +90,9 @@ SLIDER_RANGES = {
 #: Mahalanobis radii r of the contour ellipses: each is the level set where the
 #: density equals peak * exp(-r**2 / 2).
 RADII = (1.0, 2.0, 3.0)
+
+#: Radii of the filled contour bands of the explorer, outermost first.
+FILL_RADII = np.arange(3.0, 0.0, -0.25)
 
 _ZTIERS = (0.3, 0.6, 1.2, 2.4)  # z-axis heights; the smallest that fits the peak is used
 _LIM = 4.0
@@ -142,14 +150,31 @@ def ellipse_points(mu, Sigma, r, num=73):
     return np.asarray(mu, dtype=float) + (r * (vectors * np.sqrt(values)) @ u).T
 
 
+def _one_blas_thread():
+    """Run tiny linear algebra on one BLAS thread.
+
+    A slider update does only small solves and products; letting BLAS wake
+    its thread pool for them made an update 2-3x slower on a 2-core machine.
+    threadpoolctl ships with scikit-learn; without it nothing is limited.
+    """
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover
+        return nullcontext()
+    return threadpool_limits(limits=1, user_api="blas")
+
+
 class BlitLiveFigure(LiveFigure):
     """A :class:`LiveFigure` that redraws only its moving artists (blitting).
 
     Axes, ticks, labels and 3-D panes do not change when a slider moves, yet
     drawing them is most of the cost of a full render. They are rendered once
     into a cached background; each refresh pastes that background, draws the
-    artists listed in ``moving`` on top and encodes the PNG (fast zlib level).
-    Call :meth:`invalidate` after changing anything else (e.g. axis limits).
+    artists listed in ``moving`` on top and encodes the PNG (RGB, fast zlib
+    level). Backgrounds are cached per value of ``key()``, so a figure whose
+    static part takes a few states (e.g. a few z-axis ranges) renders each
+    state fully only once. Call :meth:`invalidate` after changing anything
+    static that ``key`` does not describe.
 
     Parameters
     ----------
@@ -157,39 +182,49 @@ class BlitLiveFigure(LiveFigure):
     moving : list of Artist
         Artists whose data change; they are marked animated, so a full draw
         leaves them out of the background.
+    key : callable returning a hashable, optional
+        Describes the current state of the static part of the figure.
     hold : callable returning bool, optional
         While it returns True, :meth:`refresh` does nothing (to batch changes).
     """
 
-    def __init__(self, fig, moving, hold=None):
+    def __init__(self, fig, moving, key=None, hold=None):
         self._moving = list(moving)
         for artist in self._moving:
             artist.set_animated(True)
-        self._background = None
+        self._backgrounds = {}
+        self._key = key or (lambda: None)
         self._hold = hold or (lambda: False)
         super().__init__(fig)
 
     def invalidate(self):
-        """Forget the cached background (it is redrawn at the next refresh)."""
-        self._background = None
+        """Forget the cached backgrounds (they are redrawn when next needed)."""
+        self._backgrounds.clear()
 
     def png(self):
+        with _one_blas_thread():
+            return self._png()
+
+    def _png(self):
         canvas = self.fig.canvas
-        if self._background is None:
+        key = self._key()
+        if key not in self._backgrounds:
             canvas.draw()
-            self._background = canvas.copy_from_bbox(self.fig.bbox)
+            self._backgrounds[key] = canvas.copy_from_bbox(self.fig.bbox)
         else:
-            canvas.restore_region(self._background)
+            canvas.restore_region(self._backgrounds[key])
+            for ax in self.fig.axes:  # a 3-D axes projects with the matrix of its
+                if hasattr(ax, "get_proj"):  # last full draw: bring it up to date
+                    ax.M = ax.get_proj()
+                    ax.invM = np.linalg.inv(ax.M)
         renderer = canvas.get_renderer()
         for artist in self._moving:
             if hasattr(artist, "do_3d_projection"):
                 artist.do_3d_projection()
             artist.draw(renderer)
+        rgb = np.asarray(canvas.buffer_rgba())[..., :3]
         buf = io.BytesIO()
-        width, height = canvas.get_width_height(physical=True)
-        image = PIL.Image.frombuffer("RGBA", (width, height), canvas.buffer_rgba(),
-                                     "raw", "RGBA", 0, 1)
-        image.save(buf, format="png", compress_level=1)
+        PIL.Image.fromarray(np.ascontiguousarray(rgb)).save(buf, format="png", compress_level=1)
         return buf.getvalue()
 
     def refresh(self):
@@ -220,18 +255,19 @@ def _readout_html(mu, S, info, zmax):
 class GaussianExplorer:
     """The density of N(mu, Sigma) in 2-D: surface and contours that sliders redraw in place.
 
-    The figure is built once. :meth:`update` recomputes the density on fixed
-    grids and changes the data of the existing artists (surface polygons,
-    heat-map image, contour ellipses, principal axes); nothing is created or
-    removed. Contours are drawn as the exact ellipses at Mahalanobis radii 1, 2
-    and 3 rather than by a contouring algorithm, which keeps a redraw cheap.
+    The figure is built once. :meth:`update` recomputes the density on a fixed
+    grid and changes the data of the existing artists (surface polygons,
+    filled contours, contour lines, principal axes); nothing is created or
+    removed. The contours of a Gaussian are exact ellipses, so they are drawn
+    from the eigen-decomposition of Sigma rather than by a contouring
+    algorithm on a grid: exact, and cheap to redraw. The filled bands are the
+    ellipses at radii :data:`FILL_RADII`, each coloured by the density on it,
+    ``peak * exp(-r**2 / 2)``, with the colour scale of the surface.
 
     Parameters
     ----------
-    grid : int, default=31
+    grid : int, default=25
         Points per side of the 3-D surface mesh.
-    image_grid : int, default=101
-        Points per side of the heat map behind the contours.
     figsize : (float, float), default=(8.0, 3.4)
     dpi : float, default=72
 
@@ -242,8 +278,9 @@ class GaussianExplorer:
         Shows ``fig`` as an image widget; ``live.refresh()`` re-renders it.
     surface : Poly3DCollection
         ``surface_z()`` gives the heights of its mesh, shape (grid, grid).
-    image : AxesImage
-        The density on the ``image_grid`` x ``image_grid`` grid.
+    fills : PolyCollection
+        The filled ellipses, outermost first; ``fills.get_array()`` holds the
+        density level of each.
     ellipses : list of Line2D
         The contours at radii :data:`RADII`.
     axes_lines : list of Line2D
@@ -253,14 +290,16 @@ class GaussianExplorer:
         mu, Sigma and :func:`summary` of the last update.
     """
 
-    def __init__(self, grid=31, image_grid=101, figsize=(8.0, 3.4), dpi=72):
+    def __init__(self, grid=25, figsize=(8.0, 3.4), dpi=72):
         self.grid = int(grid)
+        if self.grid < 3:
+            raise ValueError(f"grid must be at least 3 points per side; got {grid!r}.")
         lim = _LIM
         g = np.linspace(-lim, lim, self.grid)
         self._X, self._Y = np.meshgrid(g, g)
         self._XY = np.stack([self._X, self._Y], axis=-1)
-        gi = np.linspace(-lim, lim, int(image_grid))
-        self._XYi = np.stack(np.meshgrid(gi, gi), axis=-1)
+        t = np.linspace(0.0, 2.0 * np.pi, 73)
+        self._circle = np.stack([np.cos(t), np.sin(t)])  # unit circle, mapped to ellipses
         # Corner indices of each quad of the mesh, for Poly3DCollection verts.
         k = self.grid
         i, j = np.meshgrid(np.arange(k - 1), np.arange(k - 1), indexing="ij")
@@ -278,17 +317,17 @@ class GaussianExplorer:
         zero = np.zeros_like(self._X)
         self.surface = ax3.plot_surface(self._X, self._Y, zero, cmap="viridis",
                                         vmin=0.0, vmax=_ZTIERS[0], rstride=1, cstride=1,
-                                        linewidth=0.2, edgecolor="k", antialiased=False)
-        self.surface.set_edgecolor((0, 0, 0, 0.25))
+                                        linewidth=0, antialiased=False)
         ax3.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(0, _ZTIERS[0]),
                 xlabel="$x_1$", ylabel="$x_2$")
         ax3.view_init(elev=28, azim=-60)
         ax3.tick_params(labelsize=7, pad=0)
         self._zmax = _ZTIERS[0]
 
-        self.image = ax2.imshow(np.zeros(self._XYi.shape[:2]), origin="lower",
-                                extent=(-lim, lim, -lim, lim), cmap="viridis",
-                                vmin=0.0, vmax=_ZTIERS[0], interpolation="nearest")
+        ax2.set_facecolor(self.surface.get_cmap()(0.0))  # density ~ 0 outside the bands
+        self.fills = PolyCollection([], cmap="viridis", edgecolors="none", antialiased=False)
+        self.fills.set_clim(0.0, _ZTIERS[0])
+        ax2.add_collection(self.fills)
         self.ellipses = [ax2.plot([], [], color="w", lw=1.0, alpha=0.9)[0] for _ in RADII]
         self.axes_lines = [ax2.plot([], [], color=c, lw=2.0)[0] for c in ("#ff7f0e", "#d62728")]
         (self.center,) = ax2.plot([], [], "w+", ms=8)
@@ -296,8 +335,9 @@ class GaussianExplorer:
                 aspect="equal")
         ax2.tick_params(labelsize=7)
         self._hold = False
-        moving = [self.surface, self.image, *self.ellipses, *self.axes_lines, self.center]
-        self.live = BlitLiveFigure(fig, moving, hold=lambda: self._hold)
+        moving = [self.surface, self.fills, *self.ellipses, *self.axes_lines, self.center]
+        self.live = BlitLiveFigure(fig, moving, key=lambda: self._zmax,
+                                   hold=lambda: self._hold)
         self.state = {}
 
     def surface_z(self):
@@ -319,6 +359,10 @@ class GaussianExplorer:
         rho : float in (-1, 1)
             Correlation; ``Sigma = gaussian.covariance(sigma1, sigma2, rho)``.
         """
+        with _one_blas_thread():
+            return self._update(mu1, mu2, sigma1, sigma2, rho)
+
+    def _update(self, mu1, mu2, sigma1, sigma2, rho):
         mu = np.array([mu1, mu2], dtype=float)
         S = gaussian.covariance(sigma1, sigma2, rho)
         info = summary(mu, S)
@@ -330,20 +374,21 @@ class GaussianExplorer:
         if zmax != self._zmax:
             self._zmax = zmax
             self.ax3d.set_zlim(0, zmax)
-            self.live.invalidate()
             self.surface.set_clim(0.0, zmax)
-            self.image.set_clim(0.0, zmax)
+            self.fills.set_clim(0.0, zmax)
 
         Z = gaussian.pdf(self._XY, mu, S)
         zq = Z.ravel()[self._quads]
         self.surface.set_verts(np.concatenate([self._quad_xy, zq[..., None]], axis=-1))
         self.surface.set_array(zq.mean(axis=1))
 
-        self.image.set_data(gaussian.pdf(self._XYi, mu, S))
-        for line, r in zip(self.ellipses, RADII):
-            pts = ellipse_points(mu, S, r)
-            line.set_data(pts[:, 0], pts[:, 1])
         values, vectors = info["eigenvalues"], info["eigenvectors"]
+        unit = ((vectors * np.sqrt(values)) @ self._circle).T  # the r = 1 ellipse, centred
+        self.fills.set_verts([mu + r * unit for r in FILL_RADII])
+        self.fills.set_array(info["peak"] * np.exp(-0.5 * np.square(FILL_RADII)))
+        for line, r in zip(self.ellipses, RADII):
+            pts = mu + r * unit
+            line.set_data(pts[:, 0], pts[:, 1])
         for line, lam, v in zip(self.axes_lines, values, vectors.T):
             half = np.sqrt(lam) * v
             line.set_data([mu[0] - half[0], mu[0] + half[0]], [mu[1] - half[1], mu[1] + half[1]])
@@ -389,7 +434,7 @@ class GaussianExplorer:
         return widgets.VBox([menu, box])
 
 
-def draw_gaussian(mu, Sigma, grid=31, figsize=(8.0, 3.4), dpi=72, fig=None, contour="lines"):
+def draw_gaussian(mu, Sigma, grid=25, figsize=(8.0, 3.4), dpi=72, fig=None, contour="lines"):
     """A new figure with the 3-D surface and a contour plot of N(mu, Sigma).
 
     This is the straightforward way: every call creates the figure, both axes,
@@ -406,15 +451,16 @@ def draw_gaussian(mu, Sigma, grid=31, figsize=(8.0, 3.4), dpi=72, fig=None, cont
     fig = fig or Figure(figsize=figsize, dpi=dpi)
     ax3 = fig.add_subplot(1, 2, 1, projection="3d")
     ax3.plot_surface(X, Y, Z, cmap="viridis", vmin=0, vmax=zmax, rstride=1, cstride=1,
-                     linewidth=0.2, edgecolor=(0, 0, 0, 0.25))
+                     linewidth=0, antialiased=False)
     ax3.set(xlim=(-_LIM, _LIM), ylim=(-_LIM, _LIM), zlim=(0, zmax), xlabel="$x_1$",
             ylabel="$x_2$")
     ax3.view_init(elev=28, azim=-60)
     ax3.tick_params(labelsize=7, pad=0)
     ax2 = fig.add_subplot(1, 2, 2)
     ax2.contourf(X, Y, Z, levels=12, cmap="viridis", vmin=0, vmax=zmax)
-    ax2.contour(X, Y, Z, levels=info["peak"] * np.exp(-np.square(RADII[::-1]) / 2),
-                colors="w", linewidths=1.0)
+    for r in RADII:
+        pts = ellipse_points(mu, S, r)
+        ax2.plot(pts[:, 0], pts[:, 1], color="w", lw=1.0)
     _draw_axes(ax2, mu, info)
     ax2.set(xlim=(-_LIM, _LIM), ylim=(-_LIM, _LIM), xlabel="$x_1$", ylabel="$x_2$",
             aspect="equal")
@@ -430,7 +476,7 @@ def _draw_axes(ax, mu, info):
     ax.plot([mu[0]], [mu[1]], "w+", ms=8)
 
 
-def preset_figure(names, contours=True, grid=31, dpi=72):
+def preset_figure(names, contours=True, grid=25, dpi=72):
     """Surfaces (top row) and contour plots (bottom row) of the named presets.
 
     A static figure, for readers without a running kernel. Every panel of a row
@@ -467,6 +513,23 @@ def preset_figure(names, contours=True, grid=31, dpi=72):
             ax2.tick_params(labelsize=6)
     fig.subplots_adjust(left=0.03, right=0.98, bottom=0.06, top=0.93, wspace=0.25, hspace=0.2)
     return fig
+
+
+def compact_png(fig, colors=128):
+    """``fig`` as an IPython image with a palette of ``colors`` colours (a small PNG).
+
+    Shaded 3-D surfaces make large true-colour PNGs; 128 colours look the same
+    and keep the stored notebook small. Returns ``IPython.display.Image``.
+    """
+    from IPython.core.pylabtools import print_figure
+    from IPython.display import Image
+
+    png = print_figure(fig, "png", bbox_inches="tight")
+    rgb = PIL.Image.open(io.BytesIO(png)).convert("RGB")
+    small = rgb.quantize(colors, method=PIL.Image.Quantize.MEDIANCUT, dither=PIL.Image.Dither.NONE)
+    buf = io.BytesIO()
+    small.save(buf, format="png", optimize=True)
+    return Image(data=buf.getvalue(), format="png")
 
 
 def sample_moments(X):

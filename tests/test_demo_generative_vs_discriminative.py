@@ -1,0 +1,218 @@
+"""Notebook 01 (generative vs discriminative): Bayes' rule, threshold, explorer and fits.
+
+References are scipy.stats.norm, a root finder, plain numpy maximum likelihood
+and scikit-learn's logistic regression; the notebook's stored checked outputs
+are parsed and compared with them.
+"""
+import itertools
+import json
+import math
+import re
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.optimize import brentq
+from scipy.stats import norm
+from sklearn.linear_model import LogisticRegression as SkLogisticRegression
+
+from genlearn.demos import generative_vs_discriminative as gd
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = ROOT / "notebooks" / "01_generative_vs_discriminative.ipynb"
+TRUTH = dict(phi=0.2, mu_dog=40.0, mu_elephant=100.0, sigma=15.0)
+
+
+def ref_posterior(x, phi, mu_dog, mu_elephant, sigma):
+    a = phi * norm.pdf(x, mu_elephant, sigma)
+    b = (1 - phi) * norm.pdf(x, mu_dog, sigma)
+    return a / (a + b)
+
+
+def ref_threshold(phi, mu_dog, mu_elephant, sigma):
+    lo, hi = sorted((mu_dog, mu_elephant))
+    return brentq(lambda x: ref_posterior(x, phi, mu_dog, mu_elephant, sigma) - 0.5,
+                  lo - 10 * sigma, hi + 10 * sigma, xtol=1e-12)
+
+
+def stored(fragment):
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    found = []
+    for cell in nb["cells"]:
+        src = "".join(cell["source"])
+        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in src and fragment in src:
+            found.append("".join("".join(o.get("text", "")) for o in cell["outputs"]))
+    assert len(found) == 1, f"expected one checked cell containing {fragment!r}"
+    return found[0]
+
+
+def numbers(line):
+    return [float(v) for v in re.findall(r"-?\d+\.\d+(?:e[-+]\d+)?", line)]
+
+
+# ---------------------------------------------------------------- the model
+def test_defaults_are_the_notebook_model():
+    assert gd.DEFAULTS == TRUTH
+
+
+@pytest.mark.parametrize("params", [TRUTH, dict(phi=0.5, mu_dog=60.0, mu_elephant=70.0, sigma=20.0),
+                                    dict(phi=0.9, mu_dog=90.0, mu_elephant=50.0, sigma=6.0)])
+def test_posterior_and_joint_match_scipy(params):
+    x = np.linspace(0, 180, 97)
+    np.testing.assert_allclose(gd.posterior(x, **params), ref_posterior(x, **params), rtol=1e-10)
+    j0, j1 = gd.joint(x, **params)
+    np.testing.assert_allclose(j0, (1 - params["phi"]) * norm.pdf(x, params["mu_dog"], params["sigma"]),
+                               rtol=1e-12)
+    np.testing.assert_allclose(j1, params["phi"] * norm.pdf(x, params["mu_elephant"], params["sigma"]),
+                               rtol=1e-12)
+
+
+def test_posterior_is_finite_far_from_both_means():
+    p = gd.posterior(np.array([-1e4, 1e4]), **TRUTH)
+    assert np.all(np.isfinite(p)) and p[0] == pytest.approx(0.0) and p[1] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("phi", [0.02, 0.2, 0.5, 0.8, 0.98])
+@pytest.mark.parametrize("means", [(40.0, 100.0), (80.0, 60.0)])
+def test_threshold_is_the_root_of_posterior_one_half(phi, means):
+    params = dict(phi=phi, mu_dog=means[0], mu_elephant=means[1], sigma=15.0)
+    assert gd.threshold(**params) == pytest.approx(ref_threshold(**params), abs=1e-8)
+
+
+def test_equal_means_have_no_threshold():
+    assert gd.threshold(0.3, 60.0, 60.0, 10.0) is None
+
+
+@pytest.mark.parametrize("bad, match", [(dict(phi=0.0), "phi"), (dict(phi=1.0), "phi"),
+                                         (dict(sigma=0.0), "sigma")])
+def test_bad_parameters_are_clear_errors(bad, match):
+    with pytest.raises(ValueError, match=match):
+        gd.posterior(50.0, **{**TRUTH, **bad})
+
+
+def test_sample_animals():
+    x, y = gd.sample_animals(5000, rng=0, **TRUTH)
+    assert x.shape == (5000, 1) and y.shape == (5000,)
+    assert y.mean() == pytest.approx(0.2, abs=0.02)
+    assert x[y == 1].mean() == pytest.approx(100, abs=1.5)
+    assert x[y == 0].std() == pytest.approx(15, abs=0.6)
+    with pytest.raises(ValueError, match="m must be"):
+        gd.sample_animals(1, **TRUTH)
+
+
+# ---------------------------------------------------------------- the explorer
+def test_update_draws_densities_posterior_and_threshold():
+    ex = gd.BayesExplorer()
+    html = ex.update(**TRUTH)
+    x = ex.lines["dog"].get_xdata()
+    np.testing.assert_allclose(ex.lines["dog"].get_ydata(), 0.8 * norm.pdf(x, 40, 15), rtol=1e-12)
+    np.testing.assert_allclose(ex.lines["elephant"].get_ydata(), 0.2 * norm.pdf(x, 100, 15),
+                               rtol=1e-12)
+    np.testing.assert_allclose(ex.lines["evidence"].get_ydata(),
+                               0.8 * norm.pdf(x, 40, 15) + 0.2 * norm.pdf(x, 100, 15), rtol=1e-12)
+    np.testing.assert_allclose(ex.lines["posterior"].get_ydata(), ref_posterior(x, **TRUTH),
+                               rtol=1e-10)
+    t = ref_threshold(**TRUTH)
+    np.testing.assert_allclose(ex.lines["threshold_bottom"].get_xdata(), [t, t], atol=1e-8)
+    assert f"x &gt; {t:.1f} kg" in html.replace(">", "&gt;") or f"x > {t:.1f} kg" in html
+    p80 = ref_posterior(80.0, **TRUTH)
+    assert f"= {p80:.3f}" in html
+
+
+def test_means_swapped_and_equal_do_not_crash():
+    ex = gd.BayesExplorer()
+    html = ex.update(phi=0.3, mu_dog=90.0, mu_elephant=50.0, sigma=10.0)
+    assert "x < " in html
+    html = ex.update(phi=0.3, mu_dog=60.0, mu_elephant=60.0, sigma=10.0)
+    assert "prior decides" in html and "a dog" in html
+    assert len(ex.lines["threshold_top"].get_xdata()) == 0
+    ex.live.refresh()
+
+
+def test_every_slider_corner_is_valid():
+    ex = gd.BayesExplorer()
+    for combo in itertools.product(*[(lo, hi) for lo, hi, _ in gd.SLIDER_RANGES.values()]):
+        params = dict(zip(gd.SLIDER_RANGES, combo))
+        html = ex.update(**params)
+        assert "nan" not in html.lower()
+        assert np.all(np.isfinite(ex.lines["posterior"].get_ydata()))
+    assert set(gd.SLIDER_RANGES) == set(TRUTH)
+    assert 0 < gd.SLIDER_RANGES["phi"][0] and gd.SLIDER_RANGES["phi"][1] < 1
+
+
+def test_panel_redraws_on_slider_change():
+    ex = gd.BayesExplorer()
+    box = ex.panel()
+    sliders = {w.description: w for w in box.children[0].children[0].children}
+    readout = box.children[0].children[1]
+    before = ex.live.widget.value
+    sliders["phi"].value = 0.5
+    assert ex.live.widget.value != before
+    assert "x > 70.0 kg" in readout.value
+
+
+# ---------------------------------------------------------------- the notebook's numbers
+def test_notebook_bayes_rule_by_hand():
+    lines = stored("joint_dog, joint_ele =").strip().splitlines()
+    j_dog = 0.8 * norm.pdf(80, 40, 15)
+    j_ele = 0.2 * norm.pdf(80, 100, 15)
+    expected = [j_dog, j_ele, j_dog + j_ele, j_ele / (j_dog + j_ele), j_ele / (j_dog + j_ele)]
+    got = [numbers(line)[-1] for line in lines]
+    np.testing.assert_allclose(got, expected, rtol=5e-6)
+
+
+def test_notebook_argmax_needs_no_evidence():
+    assert stored("by_joint").strip().endswith("True")
+
+
+def test_notebook_threshold_and_prior_table():
+    lines = stored("threshold by hand").strip().splitlines()
+    t = ref_threshold(**TRUTH)
+    np.testing.assert_allclose([numbers(l)[-1] for l in lines[:2]], [t, t], atol=5e-6)
+    assert numbers(lines[2])[-1] == pytest.approx(0.5, abs=5e-7)
+    rows = stored("for p in (0.05").strip().splitlines()
+    for row, phi in zip(rows, (0.05, 0.2, 0.5, 0.8, 0.95)):
+        assert numbers(row)[-1] == pytest.approx(ref_threshold(phi, 40, 100, 15), abs=5e-5)
+    assert len(rows) == 5
+
+
+def test_notebook_fits_match_numpy_mle_and_sklearn():
+    x, y = gd.sample_animals(300, rng=1, **TRUTH)
+    x = x[:, 0]
+    phi = y.mean()
+    mu0, mu1 = x[y == 0].mean(), x[y == 1].mean()
+    var = (np.sum((x[y == 0] - mu0) ** 2) + np.sum((x[y == 1] - mu1) ** 2)) / len(x)
+    theta_gda = (mu1 - mu0) / var
+    theta0_gda = (mu0**2 - mu1**2) / (2 * var) + math.log(phi / (1 - phi))
+    sk = SkLogisticRegression(C=np.inf, tol=1e-12, max_iter=10_000).fit(x[:, None], y)
+    lines = stored("print(f\"truth").strip().splitlines()
+    assert numbers(lines[0]) == pytest.approx([60 / 225, ref_threshold(**TRUTH)], abs=5e-5)
+    assert numbers(lines[1]) == pytest.approx([phi, mu0, mu1, math.sqrt(var)], abs=5e-5)
+    assert numbers(lines[2]) == pytest.approx([theta_gda, -theta0_gda / theta_gda], abs=5e-5)
+    assert numbers(lines[3]) == pytest.approx(
+        [sk.coef_[0, 0], -sk.intercept_[0] / sk.coef_[0, 0]], rel=1e-4)
+
+
+def test_notebook_small_sample_is_separable():
+    x, y = gd.sample_animals(30, rng=0, **TRUTH)
+    x = x[:, 0]
+    assert x[y == 0].max() < x[y == 1].min()  # separable, so no logistic MLE exists
+    lines = stored("X30, y30").strip().splitlines()
+    assert lines[0].endswith("True") and lines[1].endswith("True")
+    mu0, mu1 = x[y == 0].mean(), x[y == 1].mean()
+    var = (np.sum((x[y == 0] - mu0) ** 2) + np.sum((x[y == 1] - mu1) ** 2)) / len(x)
+    phi = y.mean()
+    t = (mu0 + mu1) / 2 + var / (mu1 - mu0) * math.log((1 - phi) / phi)
+    assert numbers(lines[2])[-1] == pytest.approx(t, abs=5e-5)
+
+
+def test_fit_models_and_static_figures():
+    x, y = gd.sample_animals(300, rng=1, **TRUTH)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gda, logreg = gd.fit_models(x, y)
+    fig = gd.contrast_figure(x, y, gda, logreg, TRUTH)
+    assert len(fig.axes) == 1 and len(fig.axes[0].lines) == 5
+    fig = gd.class_figure(**TRUTH)
+    assert len(fig.axes) == 2

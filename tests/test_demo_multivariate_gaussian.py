@@ -1,0 +1,332 @@
+"""Notebook 02 (the multivariate Gaussian): explorer, presets and every checked number.
+
+Reference values come from closed forms for 2x2 matrices, from scipy and from
+plain numpy, never from genlearn itself. The notebook's stored outputs are
+parsed and compared with those references too, so the printed numbers cannot
+drift from the truth unnoticed.
+"""
+import json
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+import io
+from scipy.stats import multivariate_normal
+
+from genlearn import gaussian
+from genlearn.demos import multivariate_gaussian as mg
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = ROOT / "notebooks" / "02_multivariate_gaussian.ipynb"
+
+# The Gaussians pictured in the notes, written out again here (not taken from mg.PRESETS).
+NOTES = [
+    ((0, 0), [[1, 0], [0, 1]]), ((0, 0), [[0.6, 0], [0, 0.6]]), ((0, 0), [[2, 0], [0, 2]]),
+    ((0, 0), [[1, 0.5], [0.5, 1]]), ((0, 0), [[1, 0.8], [0.8, 1]]),
+    ((0, 0), [[1, -0.5], [-0.5, 1]]), ((0, 0), [[1, -0.8], [-0.8, 1]]),
+    ((0, 0), [[3, 0.8], [0.8, 1]]),
+    ((1, 0), [[1, 0], [0, 1]]), ((-0.5, 0), [[1, 0], [0, 1]]), ((-1, -1.5), [[1, 0], [0, 1]]),
+]
+
+
+def closed_form(S):
+    """|Sigma|, eigenvalues (ascending) and peak of a 2x2 Sigma = [[a, b], [b, c]]."""
+    (a, b), (_, c) = S
+    det = a * c - b * b
+    half = math.sqrt(((a - c) / 2) ** 2 + b * b)
+    return det, ((a + c) / 2 - half, (a + c) / 2 + half), 1 / (2 * math.pi * math.sqrt(det))
+
+
+def stored_outputs():
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    out = {}
+    for cell in nb["cells"]:
+        src = "".join(cell["source"])
+        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in src:
+            text = "".join("".join(o.get("text", "")) for o in cell["outputs"])
+            out[src] = text
+    return out
+
+
+def stored(fragment):
+    matches = [text for src, text in stored_outputs().items() if fragment in src]
+    assert len(matches) == 1, f"expected one checked cell containing {fragment!r}"
+    return matches[0]
+
+
+# ---------------------------------------------------------------- presets
+def test_presets_are_exactly_the_figures_of_the_notes():
+    got = [(tuple(mu), S.tolist()) for mu, S in mg.PRESETS.values()]
+    assert got == [(tuple(float(v) for v in mu), np.array(S, float).tolist()) for mu, S in NOTES]
+    for names in mg.FIGURE_GROUPS.values():
+        assert len(names) == 3 and set(names) <= set(mg.PRESETS)
+    assert set().union(*mg.FIGURE_GROUPS.values()) == set(mg.PRESETS)
+
+
+@pytest.mark.parametrize("name", list(mg.PRESETS))
+def test_summary_matches_closed_forms(name):
+    mu, S = mg.PRESETS[name]
+    det, lam, peak = closed_form(S.tolist())
+    s = mg.summary(mu, S)
+    assert s["det"] == pytest.approx(det, rel=1e-12)
+    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=1e-12)
+    assert s["peak"] == pytest.approx(peak, rel=1e-12)
+    assert s["peak"] == pytest.approx(multivariate_normal(mu, S).pdf(mu), rel=1e-12)
+
+
+@pytest.mark.parametrize("name", list(mg.PRESETS))
+def test_preset_sliders_reproduce_sigma_and_stay_in_range(name):
+    p = mg.preset_params(name)
+    mu, S = mg.PRESETS[name]
+    for key, (lo, hi, _) in mg.SLIDER_RANGES.items():
+        assert lo <= p[key] <= hi, key
+    np.testing.assert_allclose(gaussian.covariance(p["sigma1"], p["sigma2"], p["rho"]), S,
+                               rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose([p["mu1"], p["mu2"]], mu)
+
+
+def test_unknown_preset_is_a_clear_error():
+    with pytest.raises(ValueError, match="unknown preset"):
+        mg.preset_params("Sigma = 5 I")
+
+
+def test_notebook_preset_table_matches_closed_forms():
+    text = stored("preset_table()")
+    rows = text.strip().splitlines()[1:]
+    assert len(rows) == len(NOTES)
+    for row, (mu, S) in zip(rows, NOTES):
+        det, lam, peak = closed_form(S)
+        nums = [float(v) for v in row.split()[-4:]]
+        np.testing.assert_allclose(nums, [det, *lam, peak], rtol=5e-6)
+
+
+def test_notebook_check_by_hand_density():
+    text = stored("by_hand = ")
+    # quadratic form = 1 for x = (1, 0.5), so the density is exp(-1/2) / (2 pi sqrt(0.75))
+    expected = multivariate_normal([0, 0], [[1, 0.5], [0.5, 1]]).pdf([1, 0.5])
+    assert expected == pytest.approx(math.exp(-0.5) / (2 * math.pi * math.sqrt(0.75)))
+    values = [float(v) for v in re.findall(r":\s*([0-9.]+)", text)]
+    assert len(values) == 3
+    np.testing.assert_allclose(values, expected, rtol=5e-6)
+
+
+def test_notebook_principal_axes_of_3_08_08_1():
+    text = stored("principal_axes(Sigma)")
+    lam = [2 - math.sqrt(1.64), 2 + math.sqrt(1.64)]
+    for line in text.splitlines()[:2]:
+        np.testing.assert_allclose([float(v) for v in re.findall(r"[0-9.]+", line)], lam, rtol=5e-6)
+    # long axis: (b, lambda - a) normalised, with b = 0.8, a = 3
+    v = np.array([0.8, lam[1] - 3.0]) / math.hypot(0.8, lam[1] - 3.0)
+    line = text.splitlines()[3]
+    nums = [float(x) for x in re.findall(r"-?[0-9]+\.[0-9]+", line)]
+    np.testing.assert_allclose(nums[:2], v, rtol=5e-6)
+    assert nums[2] == pytest.approx(math.degrees(math.atan2(v[1], v[0])), abs=1e-4)
+    assert "True" in text.splitlines()[2]
+
+
+def test_notebook_near_singular_table():
+    text = stored("near_singular_table()")
+    rows = text.strip().splitlines()[1:]
+    rhos = [0.5, 0.9, 0.99, 0.999, 0.9999]
+    assert len(rows) == len(rhos)
+    for row, rho in zip(rows, rhos):
+        nums = [float(v) for v in row.split()]
+        det = 1 - rho * rho
+        np.testing.assert_allclose(nums, [rho, det, 1 - rho, 1 / (2 * math.pi * math.sqrt(det))],
+                                   rtol=5e-6)
+
+
+# ---------------------------------------------------------------- samples and the slip
+def _sample():
+    mu = np.array([1.0, -0.5])
+    S = np.array([[3.0, 0.8], [0.8, 1.0]])
+    return mu, S, gaussian.sample(mu, S, size=100_000, rng=0)
+
+
+def _matrix_numbers(text):
+    return np.array([float(v) for v in re.findall(r"-?[0-9]+\.[0-9]*", text)])
+
+
+def test_notebook_sample_moments_match_numpy():
+    mu, S, X = _sample()
+    text = stored('moments["mean"]')
+    blocks = text.split("mean of")
+    mean = np.mean(X, axis=0)
+    cov = np.cov(X.T, bias=True)
+    np.testing.assert_allclose(_matrix_numbers(blocks[0]), mean, atol=1e-4)
+    np.testing.assert_allclose(_matrix_numbers(blocks[1].split(":", 1)[1]), cov.ravel(), atol=1e-4)
+    np.testing.assert_allclose(_matrix_numbers(blocks[2].split(":", 1)[1]), cov.ravel(), atol=1e-4)
+    assert text.strip().endswith("True")
+    # and the sample really is close to the parameters
+    np.testing.assert_allclose(mean, mu, atol=0.02)
+    np.testing.assert_allclose(cov, S, atol=0.05)
+
+
+def test_sample_moments_function_against_numpy():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(500, 3)) @ rng.normal(size=(3, 3)) + 5.0
+    m = mg.sample_moments(X)
+    np.testing.assert_allclose(m["mean"], X.mean(axis=0))
+    np.testing.assert_allclose(m["cov_centered"], np.cov(X.T, bias=True), rtol=1e-12)
+    np.testing.assert_allclose(m["cov_moments"], np.cov(X.T, bias=True), rtol=1e-9)
+    with pytest.raises(ValueError, match="non-empty"):
+        mg.sample_moments(np.zeros(3))
+
+
+def test_notebook_slip_in_the_derivation():
+    mu, S, X = _sample()
+    text = stored("E[ZZ^T] - E[Z](Z - E[Z])^T")
+    parts = text.split("E[ZZ^T]")[1:]
+    EZZ = X.T @ X / len(X)
+    cov = np.cov(X.T, bias=True)
+    np.testing.assert_allclose(_matrix_numbers(parts[0].split(":", 1)[1]), cov.ravel(), atol=1e-4)
+    # the notes' last line, averaged over Z, is E[ZZ^T], not the covariance
+    np.testing.assert_allclose(_matrix_numbers(parts[1].split(":", 1)[1]), EZZ.ravel(), atol=1e-4)
+    np.testing.assert_allclose(_matrix_numbers(parts[2].split(":", 1)[1]), EZZ.ravel(), atol=1e-4)
+    assert not np.allclose(EZZ, cov, atol=0.1)
+
+
+def test_notebook_mass_inside_ellipses():
+    mu, S, X = _sample()
+    text = stored("gaussian.mahalanobis")
+    d2 = np.einsum("ij,jk,ik->i", X - mu, np.linalg.inv(S), X - mu)
+    for line, r in zip(text.strip().splitlines(), (1, 2, 3)):
+        inside, theory = [float(v) for v in re.findall(r"[0-9]\.[0-9]+", line)]
+        assert inside == pytest.approx(np.mean(d2 <= r * r), abs=1e-4)
+        assert theory == pytest.approx(1 - math.exp(-r * r / 2), abs=1e-4)
+
+
+# ---------------------------------------------------------------- the explorer
+@pytest.fixture(scope="module")
+def explorer():
+    return mg.GaussianExplorer()
+
+
+VALUES = [
+    dict(mu1=0.0, mu2=0.0, sigma1=1.0, sigma2=1.0, rho=0.0),
+    dict(mu1=0.7, mu2=-1.2, sigma1=1.7, sigma2=0.6, rho=0.45),
+    dict(mu1=-2.0, mu2=2.0, sigma1=0.5, sigma2=0.5, rho=-0.95),  # a corner of the slider box
+    dict(mu1=2.0, mu2=-2.0, sigma1=2.0, sigma2=2.0, rho=0.95),
+]
+
+
+@pytest.mark.parametrize("v", VALUES)
+def test_update_draws_the_density_of_the_slider_values(explorer, v):
+    html = explorer.update(**v)
+    mu = np.array([v["mu1"], v["mu2"]])
+    c = v["rho"] * v["sigma1"] * v["sigma2"]
+    S = np.array([[v["sigma1"] ** 2, c], [c, v["sigma2"] ** 2]])
+    ref = multivariate_normal(mu, S)
+    det, lam, peak = closed_form(S.tolist())
+
+    # surface mesh and heat map
+    g = np.linspace(-4, 4, explorer.grid)
+    X, Y = np.meshgrid(g, g)
+    np.testing.assert_allclose(explorer.surface_z(), ref.pdf(np.dstack([X, Y])), rtol=1e-9,
+                               atol=1e-300)
+    # filled bands: each polygon is a level set, coloured by the density on it
+    paths = explorer.fills.get_paths()
+    levels = np.asarray(explorer.fills.get_array())
+    assert len(paths) == len(levels) == len(mg.FILL_RADII)
+    assert np.all(np.diff(levels) > 0)  # outermost (lowest) first, so inner bands paint on top
+    for path, level in zip(paths, levels):
+        pts = path.vertices[:-1] if len(path.vertices) > 73 else path.vertices
+        np.testing.assert_allclose(ref.pdf(pts), level, rtol=1e-9)
+    assert levels.max() < peak and explorer.fills.get_clim() == explorer.surface.get_clim()
+    assert explorer.ax3d.get_zlim()[1] >= peak  # the bump fits in the box
+
+    # contour ellipses: Mahalanobis distance r, i.e. density peak * exp(-r^2/2)
+    Sinv = np.linalg.inv(S)
+    for line, r in zip(explorer.ellipses, mg.RADII):
+        pts = np.column_stack(line.get_data())
+        d2 = np.einsum("ij,jk,ik->i", pts - mu, Sinv, pts - mu)
+        np.testing.assert_allclose(d2, r * r, rtol=1e-9)
+        np.testing.assert_allclose(ref.pdf(pts), peak * math.exp(-r * r / 2), rtol=1e-9)
+
+    # principal axes: centred at mu, half-length sqrt(lambda), along an eigenvector
+    for line, lam_j in zip(explorer.axes_lines, lam):
+        (x0, x1), (y0, y1) = line.get_data()
+        np.testing.assert_allclose([(x0 + x1) / 2, (y0 + y1) / 2], mu, atol=1e-12)
+        half = np.array([x1 - x0, y1 - y0]) / 2
+        assert np.linalg.norm(half) == pytest.approx(math.sqrt(lam_j), rel=1e-9)
+        np.testing.assert_allclose(S @ half, lam_j * half, atol=1e-9)
+
+    # readout
+    assert f"|&Sigma;| = {det:.4f}" in html
+    assert f"{lam[0]:.4f}, {lam[1]:.4f}" in html
+    assert f"= {peak:.4f}" in html
+
+
+def test_every_slider_corner_is_valid(explorer):
+    import itertools
+    ranges = mg.SLIDER_RANGES
+    for combo in itertools.product(*[(lo, hi) for lo, hi, _ in ranges.values()]):
+        v = dict(zip(ranges, combo))
+        html = explorer.update(**v)
+        assert "nan" not in html.lower()
+        assert np.isfinite(explorer.surface_z()).all()
+        assert explorer.state["peak"] <= explorer.ax3d.get_zlim()[1]
+
+
+def test_blitted_frames_equal_a_fresh_full_render():
+    """Cached backgrounds (one per z-range) must not leave stale pixels behind."""
+    ex = mg.GaussianExplorer()
+    sequence = [VALUES[0], VALUES[2], VALUES[1], VALUES[3], VALUES[0]]
+    for v in sequence:
+        ex.render(**v)
+        fresh = mg.GaussianExplorer()
+        fresh.render(**v)
+        a = np.asarray(Image.open(io.BytesIO(ex.live.widget.value)))
+        b = np.asarray(Image.open(io.BytesIO(fresh.live.widget.value)))
+        assert a.shape == b.shape
+        assert np.abs(a.astype(int) - b.astype(int)).max() <= 2
+
+
+def test_render_changes_the_image(explorer):
+    explorer.render(**VALUES[0])
+    first = explorer.live.widget.value
+    explorer.render(**VALUES[1])
+    assert explorer.live.widget.value != first
+    assert first[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_panel_preset_menu_sets_sliders_and_redraws_once():
+    ex = mg.GaussianExplorer()
+    box = ex.panel()
+    menu = box.children[0]
+    sliders = {w.description: w for w in box.children[1].children[0].children[0].children}
+    readout = box.children[1].children[0].children[1]
+    renders = []
+    original = ex.live.png
+    ex.live.png = lambda: renders.append(1) or original()
+    menu.value = "Sigma = [[3, 0.8], [0.8, 1]]"
+    assert len(renders) == 1
+    assert sliders["sigma1"].value == pytest.approx(math.sqrt(3))
+    assert sliders["rho"].value == pytest.approx(0.8 / math.sqrt(3))
+    assert "|&Sigma;| = 2.3600" in readout.value
+    # moving a slider afterwards redraws again
+    sliders["mu1"].value = 1.0
+    assert len(renders) == 2 and "&mu; = (1.00" in readout.value
+
+
+def test_slider_ranges_keep_sigma_positive_definite():
+    lo_rho, hi_rho, _ = mg.SLIDER_RANGES["rho"]
+    assert -1 < lo_rho and hi_rho < 1
+    assert mg.SLIDER_RANGES["sigma1"][0] > 0 and mg.SLIDER_RANGES["sigma2"][0] > 0
+
+
+def test_static_figures_build():
+    for names in mg.FIGURE_GROUPS.values():
+        fig = mg.preset_figure(names)
+        assert len(fig.axes) == 6
+    fig = mg.draw_gaussian([0, 0], [[1, 0.3], [0.3, 1]])
+    assert len(fig.axes) == 2
+    img = mg.compact_png(fig)
+    assert img.data[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(ValueError, match="unknown preset"):
+        mg.preset_figure(["nope"])
+    with pytest.raises(ValueError, match="positive definite"):
+        mg.draw_gaussian([0, 0], [[1, 1], [1, 1]])

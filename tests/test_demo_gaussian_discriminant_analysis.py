@@ -7,9 +7,7 @@ compared with the output stored in the notebook (which nbval in turn compares
 with a fresh run). The widget callback is tested by calling it with slider
 values and checking the plotted data and the readout.
 """
-import json
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,34 +17,15 @@ from sklearn.datasets import load_breast_cancer
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.model_selection import train_test_split
 
+from notebook_outputs import checked_output, numbers_after
+
 from genlearn.datasets import make_gaussian_classes
 from genlearn.demos import gaussian_discriminant_analysis as demo
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "03_gaussian_discriminant_analysis.ipynb"
-NUMBER = r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+NOTEBOOK = "03_gaussian_discriminant_analysis.ipynb"
 
 
 # -- helpers -------------------------------------------------------------------
-def checked_output():
-    """The stored stdout of every NBVAL_CHECK_OUTPUT cell, concatenated."""
-    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
-    text = []
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
-            for out in cell["outputs"]:
-                if out["output_type"] == "stream":
-                    text.append("".join(out["text"]))
-    return "\n".join(text)
-
-
-def numbers_after(label, text, count):
-    """The first ``count`` numbers printed after ``label`` (brackets and spaces skipped)."""
-    start = text.index(label) + len(label)
-    found = re.findall(NUMBER, text[start:start + 400])
-    assert len(found) >= count, f"expected {count} numbers after {label!r}"
-    return np.array([float(v) for v in found[:count]])
-
-
 def equation_after(label, text):
     """``(theta1, theta2, theta0)`` from a printed ``a x1 + b x2 - c = 0`` after ``label``."""
     start = text.index(label) + len(label)
@@ -60,7 +39,7 @@ def equation_after(label, text):
 
 @pytest.fixture(scope="module")
 def out():
-    return checked_output()
+    return checked_output(NOTEBOOK)
 
 
 @pytest.fixture(scope="module")

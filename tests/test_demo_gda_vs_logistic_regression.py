@@ -6,9 +6,7 @@ LogisticRegression, scipy's distributions and a plain numpy Newton iteration --
 and compared with the output stored in the notebook (which nbval compares with
 a fresh run).
 """
-import json
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,33 +16,16 @@ from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.linear_model import LogisticRegression as SkLogistic
 from sklearn.model_selection import train_test_split
 
+from notebook_outputs import NUMBER, checked_output, numbers_after
+
 from genlearn.datasets import (make_gaussian_classes, make_lognormal_classes,
                                make_poisson_classes)
 from genlearn.demos import gaussian_discriminant_analysis as demo03
 from genlearn.demos import gda_vs_logistic_regression as demo
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "04_gda_vs_logistic_regression.ipynb"
-NUMBER = r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+NOTEBOOK = "04_gda_vs_logistic_regression.ipynb"
 GENERATORS = {"gaussian": make_gaussian_classes, "poisson": make_poisson_classes,
               "lognormal": make_lognormal_classes}
-
-
-def checked_output():
-    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
-    text = []
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
-            for out in cell["outputs"]:
-                if out["output_type"] == "stream":
-                    text.append("".join(out["text"]))
-    return "\n".join(text)
-
-
-def numbers_after(label, text, count):
-    start = text.index(label) + len(label)
-    found = re.findall(NUMBER, text[start:start + 400])
-    assert len(found) >= count, f"expected {count} numbers after {label!r}"
-    return np.array([float(v) for v in found[:count]])
 
 
 def theta_after(label, text):
@@ -66,7 +47,7 @@ def sk_unpenalised():
 
 @pytest.fixture(scope="module")
 def out():
-    return checked_output()
+    return checked_output(NOTEBOOK)
 
 
 # -- section 1: Newton on the tumours --------------------------------------------------

@@ -123,7 +123,7 @@ def test_update_draws_densities_posterior_and_threshold():
 def test_means_swapped_and_equal_do_not_crash():
     ex = gd.BayesExplorer()
     html = ex.update(phi=0.3, mu_dog=90.0, mu_elephant=50.0, sigma=10.0)
-    assert "x < " in html
+    assert "x &lt; " in html and "<br>" in html  # the readout is valid HTML
     html = ex.update(phi=0.3, mu_dog=60.0, mu_elephant=60.0, sigma=10.0)
     assert "prior decides" in html and "a dog" in html
     assert len(ex.lines["threshold_top"].get_xdata()) == 0
@@ -149,7 +149,7 @@ def test_panel_redraws_on_slider_change():
     before = ex.live.widget.value
     sliders["phi"].value = 0.5
     assert ex.live.widget.value != before
-    assert "x > 70.0 kg" in readout.value
+    assert "x &gt; 70.0 kg" in readout.value
 
 
 # ---------------------------------------------------------------- the notebook's numbers

@@ -330,3 +330,29 @@ def test_static_figures_build():
         mg.preset_figure(["nope"])
     with pytest.raises(ValueError, match="positive definite"):
         mg.draw_gaussian([0, 0], [[1, 1], [1, 1]])
+
+
+def test_preset_figure_draws_scaled_principal_axes_in_visible_colours():
+    """Each contour panel has the r = 1, 2, 3 ellipses and both principal axes,
+    of half-lengths sqrt(2 -+ sqrt(1.64)) for [[3, .8], [.8, 1]]; the stored PNG
+    keeps the orange of the short axis (a palette that merged it into red once)."""
+    import io
+
+    import PIL.Image
+
+    name = "Sigma = [[3, 0.8], [0.8, 1]]"
+    fig = mg.preset_figure([name])
+    ax = fig.axes[1]
+    lines = ax.get_lines()
+    half = {}
+    for line in lines:
+        x, y = line.get_data()
+        if len(x) == 2:
+            half[line.get_color()] = math.hypot(x[1] - x[0], y[1] - y[0]) / 2
+    lam = [2 - math.sqrt(1.64), 2 + math.sqrt(1.64)]
+    assert half["#ff7f0e"] == pytest.approx(math.sqrt(lam[0]), rel=1e-9)
+    assert half["#d62728"] == pytest.approx(math.sqrt(lam[1]), rel=1e-9)
+    assert sum(len(l.get_xdata()) > 2 for l in lines) == len(mg.RADII)
+    assert ax.get_xlabel() == "$x_1$" and ax.get_ylabel() == "$x_2$"
+    rgb = np.asarray(PIL.Image.open(io.BytesIO(mg.compact_png(fig).data)).convert("RGB")).astype(int)
+    assert (np.abs(rgb - [255, 127, 14]).sum(axis=-1) < 60).sum() > 20

@@ -192,6 +192,25 @@ def test_notebook_grid_check_and_conics_are_stated():
     assert kinds == ["hyperbola", "line", "ellipse"]
 
 
+def test_notebook_eigenvalues_of_A_match_closed_forms(example):
+    """The eigenvalues the notebook prints for QDA, LDA and naive Bayes, against
+    numpy's MLE parameters: full class covariances, their size-weighted average,
+    and their diagonals."""
+    X, y = example
+    pi, mu, Sigma = _numpy_parameters(X, y)
+    pooled = np.einsum("k,kij->ij", pi, Sigma)
+    expected = {
+        "QDA": _abc_closed_form(pi, mu, Sigma)[0],
+        "LDA": _abc_closed_form(pi, mu, np.stack([pooled, pooled]))[0],
+        "naive Bayes": _abc_closed_form(pi, mu, np.stack([np.diag(np.diag(S)) for S in Sigma]))[0],
+    }
+    text = _checked_output("QDA          eigenvalues")
+    for name, A in expected.items():
+        line = next(l for l in text.splitlines() if l.startswith(name))
+        printed = [float(v) for v in re.findall(r"-?\d+\.\d*", line.split("[", 1)[1].split("]")[0])]
+        np.testing.assert_allclose(printed, np.linalg.eigvalsh(A), atol=1.5e-6)
+
+
 def test_seeded_example_conics_follow_from_eigenvalues(example):
     X, y = example
     A, b, c = _abc_closed_form(*_numpy_parameters(X, y))

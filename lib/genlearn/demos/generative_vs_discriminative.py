@@ -128,7 +128,7 @@ def _readout(phi, mu_dog, mu_elephant, sigma, t, probe):
         rule = ("the means are equal, so the weight says nothing: the prior decides and "
                 f"every animal is called {'an elephant' if phi > 0.5 else 'a dog'}")
     else:
-        side = ">" if mu_elephant > mu_dog else "<"
+        side = "&gt;" if mu_elephant > mu_dog else "&lt;"  # HTML-escaped > and <
         rule = f"elephant if x {side} {t:.1f} kg, dog otherwise"
     return (
         "<div style='font-family:monospace;font-size:13px;line-height:1.5'>"

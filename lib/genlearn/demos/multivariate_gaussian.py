@@ -318,6 +318,8 @@ class GaussianExplorer:
         self.surface = ax3.plot_surface(self._X, self._Y, zero, cmap="viridis",
                                         vmin=0.0, vmax=_ZTIERS[0], rstride=1, cstride=1,
                                         linewidth=0, antialiased=False)
+        self._surface_verts = np.concatenate(
+            [self._quad_xy, np.zeros(self._quad_xy.shape[:-1] + (1,))], axis=-1)
         ax3.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(0, _ZTIERS[0]),
                 xlabel="$x_1$", ylabel="$x_2$")
         ax3.view_init(elev=28, azim=-60)
@@ -342,9 +344,8 @@ class GaussianExplorer:
 
     def surface_z(self):
         """Heights of the surface mesh as drawn, shape (grid, grid)."""
-        faces = self.surface._faces  # (quads, 4, 3), the 3-D vertices we set
         z = np.empty(self.grid * self.grid)
-        z[self._quads.ravel()] = faces[..., 2].ravel()
+        z[self._quads.ravel()] = self._surface_verts[..., 2].ravel()
         return z.reshape(self.grid, self.grid)
 
     def update(self, mu1, mu2, sigma1, sigma2, rho):
@@ -379,7 +380,9 @@ class GaussianExplorer:
 
         Z = gaussian.pdf(self._XY, mu, S)
         zq = Z.ravel()[self._quads]
-        self.surface.set_verts(np.concatenate([self._quad_xy, zq[..., None]], axis=-1))
+        # (quads, 4, 3): kept, because matplotlib has no public getter for 3-D vertices
+        self._surface_verts = np.concatenate([self._quad_xy, zq[..., None]], axis=-1)
+        self.surface.set_verts(self._surface_verts)
         self.surface.set_array(zq.mean(axis=1))
 
         values, vectors = info["eigenvalues"], info["eigenvectors"]
@@ -480,7 +483,11 @@ def preset_figure(names, contours=True, grid=25, dpi=72):
     """Surfaces (top row) and contour plots (bottom row) of the named presets.
 
     A static figure, for readers without a running kernel. Every panel of a row
-    shares the same z-range, so heights can be compared across panels.
+    shares the same z-range and the same contour levels, so heights and level
+    sets can be compared across panels. The contour panels look like the
+    explorer's: filled bands of the density, the ellipses at Mahalanobis radii
+    :data:`RADII` in white, and the principal axes (orange: short, red: long),
+    each of half-length ``sqrt(lambda_j)``.
     """
     names = list(names)
     for name in names:
@@ -488,11 +495,16 @@ def preset_figure(names, contours=True, grid=25, dpi=72):
             raise ValueError(f"unknown preset {name!r}; choose from {list(PRESETS)}.")
     k = len(names)
     rows = 2 if contours else 1
-    fig = Figure(figsize=(3.1 * k, 2.9 * rows), dpi=dpi)
-    g = np.linspace(-_LIM + 1, _LIM - 1, grid)
+    fig = Figure(figsize=(3.1 * k, 3.0 * rows), dpi=dpi)
+    lim = _LIM - 1
+    g = np.linspace(-lim, lim, grid)
     X, Y = np.meshgrid(g, g)
     XY = np.stack([X, Y], axis=-1)
+    fine = np.linspace(-lim, lim, 121)  # contours are cheap: use a finer grid
+    FX, FY = np.meshgrid(fine, fine)
+    FXY = np.stack([FX, FY], axis=-1)
     zmax = max(_zmax(summary(*PRESETS[n])["peak"]) for n in names)
+    levels = np.linspace(0.0, zmax, 13)
     for col, name in enumerate(names):
         mu, S = PRESETS[name]
         info = summary(mu, S)
@@ -501,17 +513,24 @@ def preset_figure(names, contours=True, grid=25, dpi=72):
         ax.plot_surface(X, Y, Z, cmap="viridis", vmin=0, vmax=zmax, rstride=1, cstride=1,
                         linewidth=0.2, edgecolor=(0, 0, 0, 0.25))
         ax.set(zlim=(0, zmax))
+        ax.set_xlabel("$x_1$", fontsize=7, labelpad=-6)
+        ax.set_ylabel("$x_2$", fontsize=7, labelpad=-6)
         ax.view_init(elev=28, azim=-60)
         ax.tick_params(labelsize=6, pad=0)
         ax.set_title(name.replace("Sigma", "Σ").replace("mu", "μ"), fontsize=8)
         if contours:
             ax2 = fig.add_subplot(rows, k, k + col + 1)
-            ax2.contour(X, Y, Z, levels=8, cmap="viridis", vmin=0, vmax=zmax)
+            ax2.contourf(FX, FY, gaussian.pdf(FXY, mu, S), levels=levels, cmap="viridis",
+                         vmin=0, vmax=zmax)
+            for r in RADII:
+                pts = ellipse_points(mu, S, r)
+                ax2.plot(pts[:, 0], pts[:, 1], color="w", lw=0.8)
             _draw_axes(ax2, mu, info)
-            ax2.plot([mu[0]], [mu[1]], "k+", ms=8)
-            ax2.set(aspect="equal", xlim=(g[0], g[-1]), ylim=(g[0], g[-1]))
+            ax2.set(aspect="equal", xlim=(-lim, lim), ylim=(-lim, lim))
+            ax2.set_xlabel("$x_1$", fontsize=7, labelpad=1)
+            ax2.set_ylabel("$x_2$", fontsize=7, labelpad=0)
             ax2.tick_params(labelsize=6)
-    fig.subplots_adjust(left=0.03, right=0.98, bottom=0.06, top=0.93, wspace=0.25, hspace=0.2)
+    fig.subplots_adjust(left=0.04, right=0.98, bottom=0.07, top=0.93, wspace=0.3, hspace=0.2)
     return fig
 
 
@@ -519,14 +538,18 @@ def compact_png(fig, colors=128):
     """``fig`` as an IPython image with a palette of ``colors`` colours (a small PNG).
 
     Shaded 3-D surfaces make large true-colour PNGs; 128 colours look the same
-    and keep the stored notebook small. Returns ``IPython.display.Image``.
+    and keep the stored notebook small. The palette is built by octree
+    quantisation, which keeps colours that cover few pixels (thin coloured
+    lines such as the orange principal axis); median cut merged them into
+    their neighbours. Returns ``IPython.display.Image``.
     """
     from IPython.core.pylabtools import print_figure
     from IPython.display import Image
 
     png = print_figure(fig, "png", bbox_inches="tight")
     rgb = PIL.Image.open(io.BytesIO(png)).convert("RGB")
-    small = rgb.quantize(colors, method=PIL.Image.Quantize.MEDIANCUT, dither=PIL.Image.Dither.NONE)
+    small = rgb.quantize(colors, method=PIL.Image.Quantize.FASTOCTREE,
+                         dither=PIL.Image.Dither.NONE)
     buf = io.BytesIO()
     small.save(buf, format="png", optimize=True)
     return Image(data=buf.getvalue(), format="png")

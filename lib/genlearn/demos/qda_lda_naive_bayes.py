@@ -237,6 +237,15 @@ def _scatter_classes(ax, X, y, size=10):
                    edgecolor="none", alpha=0.6, label=f"y = {label}")
 
 
+def _fit_all_on_grid(X, y, num):
+    """The three models fitted to ``(X, y)``, and a ``num`` x ``num`` grid covering the data."""
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    models = {name: model.fit(X, y) for name, model in make_models().items()}
+    xlim, ylim = _limits(X)
+    return X, y, models, (xlim, ylim, *grid(xlim, ylim, num))
+
+
 def plot_assumptions(X, y, radii=(1.0, 2.0)):
     """Fit QDA, LDA and naive Bayes to ``(X, y)`` and draw, side by side, each
     model's fitted class contours (Mahalanobis radius 1 and 2) and its boundary.
@@ -246,11 +255,7 @@ def plot_assumptions(X, y, radii=(1.0, 2.0)):
     fig : Figure
     models : dict name -> fitted estimator
     """
-    X = np.asarray(X, dtype=float)
-    y = np.asarray(y)
-    models = {name: model.fit(X, y) for name, model in make_models().items()}
-    xlim, ylim = _limits(X)
-    xx, yy, P = grid(xlim, ylim, 200)
+    X, y, models, (xlim, ylim, xx, yy, P) = _fit_all_on_grid(X, y, 200)
     fig = Figure(figsize=(10.5, 3.5), dpi=_DPI, layout="constrained")
     axes = fig.subplots(1, 3, sharex=True, sharey=True)
     for ax, (name, model) in zip(axes, models.items()):
@@ -450,12 +455,8 @@ def plot_three_classes(X, y, num=250):
     fig : Figure
     models : dict name -> fitted estimator
     """
-    X = np.asarray(X, dtype=float)
-    y = np.asarray(y)
-    K = len(np.unique(y))
-    models = {name: model.fit(X, y) for name, model in make_models().items()}
-    xlim, ylim = _limits(X)
-    xx, yy, P = grid(xlim, ylim, num)
+    X, y, models, (xlim, ylim, xx, yy, P) = _fit_all_on_grid(X, y, num)
+    K = len(models["QDA"].classes_)
     cmap = ListedColormap(CLASS_COLORS[:K])
     fig = Figure(figsize=(10.5, 3.5), dpi=_DPI, layout="constrained")
     axes = fig.subplots(1, 3, sharex=True, sharey=True)

@@ -30,7 +30,7 @@ array([[1., 1.],
 import numpy as np
 from scipy.linalg import solve_triangular
 
-__all__ = ["pdf", "logpdf", "sample", "covariance", "principal_axes",
+__all__ = ["pdf", "logpdf", "sample", "covariance", "principal_axes", "ellipse_points",
            "check_covariance", "mahalanobis"]
 
 _LOG_2PI = np.log(2.0 * np.pi)
@@ -312,6 +312,40 @@ def principal_axes(Sigma):
     idx = np.argmax(np.abs(vectors), axis=0)
     signs = np.sign(vectors[idx, np.arange(vectors.shape[1])])
     return values, vectors * signs
+
+
+def ellipse_points(mu, Sigma, r=1.0, num=73):
+    """Points of the 2-D contour ``(x - mu)^T Sigma^{-1} (x - mu) = r^2``, shape (num, 2).
+
+    With ``Sigma = V diag(lambda) V^T`` the ellipse is ``mu + r V diag(sqrt(lambda)) u``
+    for unit vectors ``u``: its semi-axes lie along the eigenvectors (see
+    :func:`principal_axes`) with lengths ``r sqrt(lambda_j)``. The curve is
+    closed: the last point equals the first.
+
+    Parameters
+    ----------
+    mu : array-like of shape (2,)
+    Sigma : array-like of shape (2, 2)
+        Symmetric positive definite.
+    r : float, default=1.0
+        Mahalanobis radius of the contour.
+    num : int, default=73
+        Number of points (73 gives one every 5 degrees).
+
+    Examples
+    --------
+    >>> xy = ellipse_points([1, 0], [[4.0, 0.0], [0.0, 1.0]], r=2.0, num=9)
+    >>> d = xy - [1, 0]
+    >>> np.allclose(d[:, 0] ** 2 / 4 + d[:, 1] ** 2, 2.0 ** 2), np.allclose(xy[0], xy[-1])
+    (True, True)
+    """
+    mu = np.asarray(mu, dtype=float)
+    if mu.shape != (2,):
+        raise ValueError(f"ellipse_points draws 2-D contours: mu must have shape (2,), got {mu.shape}.")
+    values, vectors = principal_axes(Sigma)
+    t = np.linspace(0.0, 2.0 * np.pi, num)
+    u = np.stack([np.cos(t), np.sin(t)])
+    return mu + (r * (vectors * np.sqrt(values)) @ u).T
 
 
 def _describe_singular(Sigma, tol=1e-12, scale=None):

@@ -1,7 +1,9 @@
 """genlearn.datasets: the stolen-car table, tumours, SMS loading and generators.
 
-No test here may use the network: an autouse fixture replaces pooch's
-downloader by one that fails loudly, and the user cache by a temporary folder.
+No test here may use the network: conftest.py sets GENLEARN_OFFLINE and refuses
+connections to other machines; on top of that an autouse fixture replaces
+pooch's downloader by one that fails loudly, and the user cache by a temporary
+folder, so that the download code itself can be tested without a network.
 """
 import hashlib
 import zipfile
@@ -25,10 +27,15 @@ needs_real = pytest.mark.skipif(
 
 @pytest.fixture(autouse=True)
 def no_network(monkeypatch, tmp_path):
-    """Empty user cache, no GENLEARN_DATA, and a downloader that refuses to run."""
+    """Empty user cache, no GENLEARN_DATA, and a downloader that refuses to run.
+
+    GENLEARN_OFFLINE is removed so that the download path runs, into the fake
+    downloader; the tests of the offline guard set it again.
+    """
     cache = tmp_path / "cache"
     monkeypatch.setattr(datasets, "_cache_dir", lambda: cache)
     monkeypatch.delenv("GENLEARN_DATA", raising=False)
+    monkeypatch.delenv("GENLEARN_OFFLINE", raising=False)
 
     def refuse(*args, **kwargs):
         raise ConnectionError("network disabled in tests")
@@ -237,21 +244,83 @@ def test_wrong_checksum_is_refused(tmp_path):
         load_sms_spam(data_home=tmp_path / "home")
 
 
-def test_offline_error_says_where_to_put_the_file(tmp_path, no_network):
+def test_failed_download_says_where_to_put_the_file(tmp_path, no_network):
     with pytest.raises(FileNotFoundError) as info:
         load_sms_spam(data_home=tmp_path / "nowhere")
     msg = str(info.value)
     assert "download failed" in msg and "network disabled in tests" in msg
-    assert str(tmp_path / "nowhere" / "SMSSpamCollection") in msg
-    assert str(no_network / "SMSSpamCollection") in msg
+    assert "\n" not in msg  # one line: callers that quote the first line keep the folders
+    assert f"data_home ({tmp_path / 'nowhere'})" in msg
+    assert f"user cache ({no_network})" in msg
     assert "GENLEARN_DATA" in msg and "sms+spam+collection.zip" in msg
     assert "load_demo_sms" in msg
 
 
-def test_download_false_never_calls_pooch(monkeypatch, tmp_path):
+def _no_download(monkeypatch):
     monkeypatch.setattr(datasets, "_download_sms", lambda cache: pytest.fail("downloaded"))
+
+
+def test_download_false_never_calls_pooch(monkeypatch, tmp_path):
+    _no_download(monkeypatch)
     with pytest.raises(FileNotFoundError, match="download=False"):
         load_sms_spam(data_home=tmp_path, download=False)
+
+
+@pytest.mark.parametrize("value", ["1", "yes", "true"])
+def test_genlearn_offline_forbids_the_download_and_lists_the_folders(
+        monkeypatch, tmp_path, no_network, value):
+    _no_download(monkeypatch)
+    monkeypatch.setenv("GENLEARN_OFFLINE", value)
+    monkeypatch.setenv("GENLEARN_DATA", str(tmp_path / "env"))
+    with pytest.raises(FileNotFoundError) as info:
+        load_sms_spam(data_home=tmp_path / "home")
+    msg = str(info.value)
+    # The three folders, in the order they were searched, all on the first line.
+    first = msg.splitlines()[0]
+    assert first == msg
+    home, env, cache = (first.index(f"data_home ({tmp_path / 'home'})"),
+                        first.index(f"$GENLEARN_DATA ({tmp_path / 'env'})"),
+                        first.index(f"user cache ({no_network})"))
+    assert home < env < cache
+    assert f"GENLEARN_OFFLINE={value} is set" in msg
+    assert "one of those folders" in msg and "load_demo_sms" in msg
+    assert "one of:)" not in msg and not msg.rstrip().endswith(":")
+    assert not no_network.exists()
+
+
+def test_genlearn_offline_off_values_allow_the_download_path(monkeypatch, tmp_path, no_network):
+    for value in ("", "0", "false", "no"):
+        monkeypatch.setenv("GENLEARN_OFFLINE", value)
+        with pytest.raises(FileNotFoundError, match="download failed"):
+            load_sms_spam(data_home=tmp_path)
+
+
+def test_message_without_data_home_lists_env_and_cache(monkeypatch, tmp_path, no_network):
+    monkeypatch.setenv("GENLEARN_OFFLINE", "1")
+    with pytest.raises(FileNotFoundError) as info:
+        load_sms_spam()
+    msg = str(info.value)
+    assert f"no file SMSSpamCollection in user cache ({no_network});" in msg
+    monkeypatch.setenv("GENLEARN_DATA", str(tmp_path / "env"))
+    with pytest.raises(FileNotFoundError) as info:
+        load_sms_spam()
+    assert (f"in $GENLEARN_DATA ({tmp_path / 'env'}) or user cache ({no_network});"
+            in str(info.value))
+
+
+def test_download_must_be_a_bool(tmp_path):
+    with pytest.raises(ValueError, match="download must be True or False"):
+        load_sms_spam(data_home=tmp_path, download="no")
+
+
+def test_real_demo_fallback_quotes_the_folders(monkeypatch, tmp_path, no_network):
+    """The notebooks quote the first line of the error: it must name the folders."""
+    from genlearn.demos.naive_bayes_text import load_corpus
+
+    monkeypatch.setenv("GENLEARN_OFFLINE", "1")
+    corpus = load_corpus()
+    assert not corpus.is_real
+    assert f"user cache ({no_network})" in corpus.note and "one of:)" not in corpus.note
 
 
 def _serve_zip(monkeypatch, member_path):

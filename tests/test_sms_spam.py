@@ -36,6 +36,25 @@ def split(corpus):
     return vocab, X_train, y[:N_TRAIN], X_test, y[N_TRAIN:]
 
 
+def test_the_test_suite_is_offline():
+    """conftest.py: GENLEARN_OFFLINE is set, and reaching another machine fails at once."""
+    import os
+    import socket
+    import time
+
+    assert os.environ.get("GENLEARN_OFFLINE") == "1"
+    t0 = time.perf_counter()
+    with pytest.raises(OSError, match="tests must not use the network"):
+        socket.create_connection(("archive.ics.uci.edu", 443), timeout=5)
+    with pytest.raises(OSError, match="tests must not use the network"):
+        socket.socket().connect(("192.0.2.1", 80))  # an IP address, no name lookup
+    assert time.perf_counter() - t0 < 1.0
+    with socket.socket() as server:  # this machine stays reachable (lab server tests)
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        socket.create_connection(server.getsockname(), timeout=5).close()
+
+
 def test_corpus_size_and_labels(corpus):
     texts, y = corpus
     assert len(texts) == 5574 == N_TRAIN + N_TEST

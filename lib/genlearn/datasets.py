@@ -4,7 +4,8 @@ Real data
 ---------
 stolen_cars       the 10-row car-theft table of the m-estimate example
 load_tumors       scikit-learn's breast-cancer data, malignant coded as 1
-load_sms_spam     the UCI SMS Spam Collection v.1 (found locally or downloaded)
+load_sms_spam     the UCI SMS Spam Collection v.1 (found locally, or downloaded
+                  unless GENLEARN_OFFLINE is set)
 load_demo_sms     48 short messages written for this project (invented)
 
 Generators (every one takes ``random_state``)
@@ -360,6 +361,11 @@ def _download_sms(cache):
     return Path(members[0])
 
 
+def _offline():
+    """True if the environment variable ``GENLEARN_OFFLINE`` forbids downloads."""
+    return os.environ.get("GENLEARN_OFFLINE", "").strip().lower() not in ("", "0", "false", "no")
+
+
 def load_sms_spam(data_home=None, download=True):
     """The UCI SMS Spam Collection v.1: 5,574 text messages, 747 of them spam.
 
@@ -371,9 +377,12 @@ def load_sms_spam(data_home=None, download=True):
        ``~/.cache/genlearn`` on Linux).
 
     Only if none has it is the official zip downloaded from the UCI repository
-    (:data:`SMS_SPAM_URL`) into the user cache. Every copy is checked against
-    :data:`SMS_SPAM_SHA256` before use. The corpus is by Tiago A. Almeida and
-    José María Gómez Hidalgo; its readme gives the licence and the citation.
+    (:data:`SMS_SPAM_URL`) into the user cache, and only when ``download`` is
+    True and the environment variable ``GENLEARN_OFFLINE`` is not set (the
+    test suite sets it: tests never use the network). Every copy is checked
+    against :data:`SMS_SPAM_SHA256` before use. The corpus is by Tiago A.
+    Almeida and José María Gómez Hidalgo; its readme gives the licence and the
+    citation.
 
     Parameters
     ----------
@@ -381,6 +390,7 @@ def load_sms_spam(data_home=None, download=True):
         A folder holding ``SMSSpamCollection``.
     download : bool, default=True
         Set to False to never use the network (a missing file then raises).
+        ``GENLEARN_OFFLINE=1`` in the environment has the same effect.
 
     Returns
     -------
@@ -392,8 +402,9 @@ def load_sms_spam(data_home=None, download=True):
     Raises
     ------
     FileNotFoundError
-        No copy was found and the download was disabled or failed; the message
-        says where to put the file.
+        No copy was found and the download was disabled or failed. The
+        message, on one line, lists every folder looked in and says where to
+        put the file.
     ValueError
         A copy was found but its checksum is wrong.
 
@@ -404,10 +415,12 @@ def load_sms_spam(data_home=None, download=True):
     >>> len(texts), int(y.sum())                      # doctest: +SKIP
     (5574, 747)
     """
+    if not isinstance(download, (bool, np.bool_)):
+        raise ValueError(f"download must be True or False; got {download!r}.")
     looked = []
     for label, folder in _candidate_dirs(data_home):
         path = folder / _SMS_FILE
-        looked.append(f"{label}: {path}")
+        looked.append(f"{label} ({folder})")
         if path.is_file():
             digest = _sha256(path)
             if digest != SMS_SPAM_SHA256:
@@ -417,15 +430,22 @@ def load_sms_spam(data_home=None, download=True):
                     f"{SMS_SPAM_URL} (or delete it to download again)."
                 )
             return _read_sms(path)
-    where = "\n  ".join(looked)
+    # One line, so that a caller quoting only the first line still shows the folders.
+    where = ", ".join(looked[:-1]) + (" or " if len(looked) > 1 else "") + looked[-1]
     cache = _cache_dir()
+    missing = f"SMS Spam Collection not found: no file {_SMS_FILE} in {where}"
     hint = (
-        f"Download {SMS_SPAM_URL}, unzip it and put the file {_SMS_FILE} at one of:\n  "
-        f"{where}\n(or set GENLEARN_DATA to the folder holding it). Without it, "
+        f"To fix: download {SMS_SPAM_URL}, unzip it and put {_SMS_FILE} in one of those "
+        "folders (or set GENLEARN_DATA to the folder holding it). Without it, "
         "genlearn.datasets.load_demo_sms() gives a small invented corpus."
     )
     if not download:
-        raise FileNotFoundError(f"SMS Spam Collection not found (download=False). {hint}")
+        raise FileNotFoundError(f"{missing}; download=False, so nothing was downloaded. {hint}")
+    if _offline():
+        raise FileNotFoundError(
+            f"{missing}; GENLEARN_OFFLINE={os.environ['GENLEARN_OFFLINE']} is set, so nothing "
+            f"was downloaded. {hint}"
+        )
     existed = cache.exists()
     try:
         path = _download_sms(cache)
@@ -435,9 +455,9 @@ def load_sms_spam(data_home=None, download=True):
                 cache.rmdir()
             except OSError:
                 pass
+        reason = " ".join(f"{type(exc).__name__}: {exc}".split())
         raise FileNotFoundError(
-            f"SMS Spam Collection not found locally, and the download failed "
-            f"({type(exc).__name__}: {exc}). {hint}"
+            f"{missing}, and the download failed ({reason}). {hint}"
         ) from exc
     digest = _sha256(path)
     if digest != SMS_SPAM_SHA256:

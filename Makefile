@@ -29,8 +29,11 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-lab
 	$(PIP) -e ".[test]"
 	@touch $@
 
+# LabApp.default_url: the URL printed (and opened) is the start notebook, not the Launcher,
+# also with LAB_ARGS=--no-browser (e.g. `make lab PORT=9999 LAB_ARGS=--no-browser`)
+START := notebooks/00_start_here.ipynb
 lab: $(VENV)/.installed-lab
-	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. $(ROOT_FLAG) $(LAB_ARGS) notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(ROOT_FLAG) $(LAB_ARGS)
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -38,7 +38,7 @@ def test_make_lab_serves_the_start_notebook(tmp_path):
         cmd = ["make", "--no-print-directory", "lab", f"PORT={port}", f"LAB_ARGS={args}"]
     else:
         cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.port={port}", *args.split(),
-               "notebooks/00_start_here.ipynb"]
+               "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb"]
     log = open(tmp_path / "lab.log", "w")
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
@@ -54,6 +54,9 @@ def test_make_lab_serves_the_start_notebook(tmp_path):
                 pass
             assert time.monotonic() < deadline, "jupyter lab did not answer within 90 s"
             time.sleep(0.5)
+        # the URL it prints (what an instructor copies with --no-browser) opens the start notebook
+        printed = (tmp_path / "lab.log").read_text()
+        assert f"{base}/lab/tree/notebooks/00_start_here.ipynb?token=" in printed, printed[-2000:]
         status, body = _get(f"{base}/api/contents/notebooks/00_start_here.ipynb?token={token}")
         model = json.loads(body)
         assert status == 200 and model["type"] == "notebook"

@@ -210,7 +210,7 @@ def test_rows_sum_to_one_and_shuffling_changes_nothing(seed, K, model):
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), model=st.sampled_from(MODELS),
-       names=st.sampled_from([("ham", "spam"), (-1, 1), (0.5, 7.0)]))
+       names=st.sampled_from([("ham", "spam"), (-1, 1), (2.0, 7.0)]))
 def test_renaming_labels_only_renames_classes(seed, model, names):
     X, y = make_classes(seed, m=30, n=2)
     base = model().fit(X, y)

@@ -77,5 +77,5 @@ def test_params_and_repr():
     assert repr(model) == "LogisticRegression(C=2.0)"
     assert repr(GDA(reg=0.1)) == "GDA(reg=0.1)"
     assert GaussianNB().get_params() == {"priors": None, "reg": 0.0}
-    with pytest.raises(ValueError, match="not a parameter"):
+    with pytest.raises(ValueError, match="Invalid parameter .C. for estimator QDA"):
         QDA().set_params(C=1.0)

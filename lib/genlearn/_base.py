@@ -6,12 +6,17 @@ logistic regression ``theta^T x + theta0``.  Turning scores into posteriors,
 predictions and accuracy is the same for all of them, and lives here
 (:class:`ClassifierMixin`), with the numerics they share: ``logsumexp``,
 ``sigmoid`` and its logarithm, safe for any input.
-"""
-import inspect
 
+The estimator machinery itself is scikit-learn's: ``BaseEstimator`` (parameters,
+``clone``, ``repr``) and ``ClassifierMixin`` (``score``, tags) are its classes.
+"""
 import numpy as np
+from sklearn.base import BaseEstimator
+from sklearn.base import ClassifierMixin as _SkClassifierMixin
 
 from ._validation import check_is_fitted
+
+__all__ = ["BaseEstimator", "ClassifierMixin", "GenerativeClassifier", "logsumexp", "sigmoid"]
 
 
 def logsumexp(a, axis=-1, keepdims=False):
@@ -64,116 +69,61 @@ def _block_rows(n):
     return int(min(2048, max(64, 2 ** 15 // max(n, 1))))
 
 
-class BaseEstimator:
-    """``get_params`` / ``set_params`` / ``repr`` from the ``__init__`` signature.
+class ClassifierMixin(_SkClassifierMixin):
+    """Posteriors and predictions from class scores: Bayes' rule in log space.
 
-    This is all scikit-learn's ``clone``, ``Pipeline``, ``GridSearchCV`` and
-    ``cross_val_score`` need; genlearn does not inherit from scikit-learn.
+    Built on scikit-learn's ``ClassifierMixin`` (``score``, the classifier
+    tags).  A subclass implements one method, ``_scores(X)``, which validates
+    ``X`` and returns either
+
+    * shape (m, K): ``log p(y=k | x)`` up to a term that is the same for every
+      class (a generative model gives ``log p(x, y=k)``), or
+    * shape (m,), two classes only: the log-odds
+      ``z = log p(y=1 | x) - log p(y=0 | x)``, when that is cheaper.
+
+    Every prediction below goes through that one method.  With two classes
+    only ``z`` matters, and ``p(y=1 | x) = sigmoid(z)``.
     """
-
-    @classmethod
-    def _param_names(cls):
-        sig = inspect.signature(cls.__init__)
-        return sorted(p.name for p in sig.parameters.values()
-                      if p.name != "self" and p.kind != p.VAR_KEYWORD)
-
-    def get_params(self, deep=True):
-        """The constructor parameters and their current values, as a dict."""
-        return {name: getattr(self, name) for name in self._param_names()}
-
-    def set_params(self, **params):
-        """Set constructor parameters by name (unknown names raise); returns self."""
-        valid = self._param_names()
-        for key, value in params.items():
-            if key not in valid:
-                raise ValueError(
-                    f"{key!r} is not a parameter of {type(self).__name__}; "
-                    f"valid parameters are {valid}."
-                )
-            setattr(self, key, value)
-        return self
-
-    def __repr__(self):
-        sig = inspect.signature(type(self).__init__)
-        changed = []
-        for name, p in sig.parameters.items():
-            if name == "self" or not hasattr(self, name):
-                continue
-            value = getattr(self, name)
-            default = p.default
-            same = value is default
-            if not same:
-                try:
-                    same = bool(value == default)
-                except Exception:  # arrays and other non-comparable values
-                    same = False
-            if not same:
-                changed.append(f"{name}={value!r}")
-        return f"{type(self).__name__}({', '.join(changed)})"
-
-
-class ClassifierMixin:
-    """Posteriors, predictions and scores from class scores, shared by every classifier.
-
-    A subclass implements ``_scores(X)``: ``log p(y=k | x)`` up to a term that is
-    the same for every class, shape (m, K).  With two classes only the
-    difference matters, the log-odds ``z``, and ``p(y=1 | x) = sigmoid(z)``; a
-    subclass with a cheaper formula for ``z`` overrides ``_log_odds``.
-    """
-
-    _estimator_type = "classifier"
-
-    def __sklearn_tags__(self):
-        from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
-
-        return Tags(
-            estimator_type="classifier",
-            target_tags=TargetTags(required=True),
-            classifier_tags=ClassifierTags(),
-            input_tags=InputTags(),
-        )
 
     def _scores(self, X):  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _log_odds(self, X):
+    def _log_odds_or_scores(self, X):
+        check_is_fitted(self)
         s = self._scores(X)
-        with np.errstate(invalid="ignore"):  # -inf - -inf = NaN: p(x, y) = 0 in both classes
-            return s[:, 1] - s[:, 0]
+        if s.ndim == 2 and len(self.classes_) == 2:
+            with np.errstate(invalid="ignore"):  # -inf - -inf: p(x, y) = 0 in both classes
+                return s[:, 1] - s[:, 0]
+        return s
 
     def decision_function(self, X):
         """Log-odds ``log p(y=1|x) - log p(y=0|x)``, shape (m,), for two classes;
         for more, class scores of shape (m, K) (log-posteriors up to a constant per row)."""
-        check_is_fitted(self)
-        return self._log_odds(X) if len(self.classes_) == 2 else self._scores(X)
+        return self._log_odds_or_scores(X)
 
     def predict_log_proba(self, X):
         """Log posterior ``log p(y=k | x)``, shape (m, K), by Bayes' rule in log space."""
-        check_is_fitted(self)
-        if len(self.classes_) == 2:
-            z = self._log_odds(X)
-            return np.column_stack([_log_sigmoid(-z), _log_sigmoid(z)])
-        s = self._scores(X)
+        s = self._log_odds_or_scores(X)
+        if s.ndim == 1:
+            return np.column_stack([_log_sigmoid(-s), _log_sigmoid(s)])
         with np.errstate(invalid="ignore"):
             return s - logsumexp(s, axis=1, keepdims=True)
 
     def predict_proba(self, X):
         """Posterior ``p(y=k | x)``, shape (m, K); each row sums to 1."""
-        check_is_fitted(self)
-        if len(self.classes_) == 2:
-            return _sigmoid_pair(self._log_odds(X))
-        return np.exp(self.predict_log_proba(X))
+        s = self._log_odds_or_scores(X)
+        if s.ndim == 1:
+            return _sigmoid_pair(s)
+        with np.errstate(invalid="ignore"):
+            P = np.exp(s - s.max(axis=1, keepdims=True))
+        return P / P.sum(axis=1, keepdims=True)
 
     def predict(self, X):
         """The class with the largest posterior probability, shape (m,)."""
-        check_is_fitted(self)
-        if len(self.classes_) == 2:
-            return self.classes_[(self._log_odds(X) > 0).astype(int)]
-        return self.classes_[np.argmax(self._scores(X), axis=1)]
-
-    def score(self, X, y):
-        """Fraction of examples in ``X`` whose predicted label equals ``y``."""
-        return float(np.mean(self.predict(X) == np.asarray(y)))
+        s = self._log_odds_or_scores(X)
+        if s.ndim == 1:
+            return self.classes_[(s > 0).astype(int)]
+        return self.classes_[np.argmax(s, axis=1)]
 
     def _class_index(self, y, m):
         """Position in ``classes_`` of each of the ``m`` labels ``y``; unknown labels raise."""

@@ -26,7 +26,7 @@ import numpy as np
 from scipy.linalg.lapack import dtrtri
 
 from ._base import GenerativeClassifier, _block_rows
-from ._validation import _plain, check_is_fitted, check_nonnegative, check_X, check_X_y
+from ._validation import _plain, check_is_fitted, check_nonnegative, validate_X, validate_X_y
 from .gaussian import _describe_singular
 
 __all__ = ["GDA", "QDA", "GaussianNB"]
@@ -100,6 +100,16 @@ class _GaussianClassifier(GenerativeClassifier):
     def _min_examples(self, n):
         return 1
 
+    def _scores(self, X):
+        return self._joint_log_proba(validate_X(self, X, reset=False))
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = False  # Sigma is dense (n x n), and so is x - mu
+        tags.input_tags.allow_nan = False
+        tags.classifier_tags.multi_class = True
+        return tags
+
     # -- fitting ---------------------------------------------------------------
     def fit(self, X, y):
         """Fit phi, mu and Sigma by maximum likelihood.
@@ -116,7 +126,7 @@ class _GaussianClassifier(GenerativeClassifier):
         """
         reg = check_nonnegative(self.reg, "reg", "it is added to the diagonal of each "
                                 "Sigma; try reg=0 for the pure MLE, or a small value like 1e-6")
-        X, classes, y_index = check_X_y(X, y, estimator=self)
+        X, classes, y_index = validate_X_y(self, X, y)
         m, n = X.shape
         K = len(classes)
         phi = self._check_priors(K)
@@ -140,7 +150,6 @@ class _GaussianClassifier(GenerativeClassifier):
 
         self.classes_ = classes
         self.class_count_ = counts
-        self.n_features_in_ = n
         self.phi_ = phi if phi is not None else counts / m
         self.mu_ = mu
         self.Sigma_ = Sigma
@@ -235,7 +244,9 @@ class _GaussianClassifier(GenerativeClassifier):
         ndarray of shape (m, K)
         """
         check_is_fitted(self)
-        X = check_X(X, n_features=self.n_features_in_, estimator=self)
+        return self._joint_log_proba(validate_X(self, X, reset=False))
+
+    def _joint_log_proba(self, X):
         return (np.log(self.phi_) - self._half_logdet - 0.5 * self.n_features_in_ * _LOG_2PI
                 - 0.5 * self._mahalanobis(X))
 
@@ -347,12 +358,11 @@ class GDA(_GaussianClassifier):
         return self
 
     def _scores(self, X):
-        X = check_X(X, n_features=self.n_features_in_, estimator=self)
+        # Linear in x: the log-odds for two classes, else K scores.
+        X = validate_X(self, X, reset=False)
+        if len(self.classes_) == 2:
+            return X @ self.theta_ + self.theta0_
         return X @ self._lin_w_T + self._lin_b
-
-    def _log_odds(self, X):
-        X = check_X(X, n_features=self.n_features_in_, estimator=self)
-        return X @ self.theta_ + self.theta0_
 
 
 class QDA(_GaussianClassifier):

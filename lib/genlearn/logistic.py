@@ -19,20 +19,26 @@ scikit-learn's ``C``.  More than two classes use the softmax (multinomial)
 model with class 0 as reference, fitted by the same Newton iteration.
 """
 import warnings
+from numbers import Real
 
 import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve
 
+from sklearn.exceptions import ConvergenceWarning
+
 from ._base import (BaseEstimator, ClassifierMixin, _block_rows, _log_sigmoid, logsumexp,
                     sigmoid)
-from ._validation import check_nonnegative, check_X, check_X_y
+from ._validation import check_nonnegative, check_positive_int, validate_X, validate_X_y
 from .gaussian import _describe_singular
 
 __all__ = ["LogisticRegression", "SeparableDataWarning", "ConvergenceWarning"]
 
 
-class SeparableDataWarning(UserWarning):
-    """The classes are linearly separable, so the unpenalised MLE does not exist.
+class SeparableDataWarning(ConvergenceWarning):
+    """The classes are (almost) linearly separable: the unpenalised MLE does not exist.
+
+    A subclass of scikit-learn's :class:`~sklearn.exceptions.ConvergenceWarning`
+    (which genlearn also raises, itself, when ``max_iter`` is reached).
 
     Examples
     --------
@@ -43,22 +49,6 @@ class SeparableDataWarning(UserWarning):
     ...     _ = LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1])
     >>> caught[0].category.__name__
     'SeparableDataWarning'
-    """
-
-
-class ConvergenceWarning(UserWarning):
-    """Newton's method stopped at ``max_iter`` before meeting ``tol``.
-
-    Examples
-    --------
-    >>> import warnings
-    >>> from genlearn import LogisticRegression
-    >>> X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1]
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     _ = LogisticRegression(max_iter=1).fit(X, y)
-    >>> caught[0].category.__name__
-    'ConvergenceWarning'
     """
 
 
@@ -261,17 +251,16 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
 
     # -- fitting ---------------------------------------------------------------
     def _check_params(self):
-        C, max_iter = self.C, self.max_iter
-        if isinstance(C, (bool, np.bool_)) or not np.isscalar(C) or not C > 0:
+        C = self.C
+        if isinstance(C, (bool, np.bool_)) or not isinstance(C, Real) or not C > 0:
             raise ValueError(
-                f"C must be a positive number (the inverse penalty strength) or np.inf for "
-                f"no penalty; got {C!r}."
+                f"C must be a positive number (the inverse penalty strength, e.g. C=1.0) or "
+                f"np.inf for no penalty; got {C!r}"
+                + (" (a string: write C=1.0, not C='1.0')." if isinstance(C, str) else ".")
             )
-        if isinstance(max_iter, (bool, np.bool_)) or not isinstance(max_iter, (int, np.integer)) \
-                or max_iter < 1:
-            raise ValueError(f"max_iter must be a whole number >= 1; got {max_iter!r}.")
+        max_iter = check_positive_int(self.max_iter, "max_iter", "Newton iterations, e.g. 100")
         tol = check_nonnegative(self.tol, "tol", "the Newton decrement at which to stop")
-        return float(C), int(max_iter), tol
+        return float(C), max_iter, tol
 
     def fit(self, X, y):
         """Maximise the (penalised) conditional log-likelihood by Newton's method.
@@ -287,7 +276,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         self
         """
         C, max_iter, tol = self._check_params()
-        X, classes, y_index = check_X_y(X, y, estimator=self)
+        X, classes, y_index = validate_X_y(self, X, y)
         m, n = X.shape
         K = len(classes)
         X1 = np.empty((m, n + 1))  # x0 = 1 last, so theta = (coefficients, intercept)
@@ -304,7 +293,6 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
             full = np.vstack([np.zeros(n + 1), theta.reshape(K - 1, n + 1)])  # class 0: 0
             self.theta_, self.theta0_ = full[:, :n], full[:, n]
         self.classes_ = classes
-        self.n_features_in_ = n
         self.n_iter_ = len(path) - 1
         self.loglik_path_ = np.array(path)
         return self
@@ -312,10 +300,15 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     # -- prediction ------------------------------------------------------------
     def _scores(self, X):
         """``theta^T x + theta0``: the log-odds (m,) for two classes, (m, K) scores for more."""
-        X = check_X(X, n_features=self.n_features_in_, estimator=self)
+        X = validate_X(self, X, reset=False)
         return X @ self.theta_.T + self.theta0_
 
-    _log_odds = _scores
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = False
+        tags.input_tags.allow_nan = False
+        tags.classifier_tags.multi_class = True
+        return tags
 
     def log_likelihood(self, X, y):
         """Conditional log-likelihood ``sum_i log p(y_i | x_i)`` of labelled data."""

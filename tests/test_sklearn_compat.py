@@ -1,4 +1,8 @@
-"""genlearn estimators work wherever scikit-learn estimators do."""
+"""genlearn estimators work wherever scikit-learn estimators do.
+
+Oracle: scikit-learn's own estimator checks (``parametrize_with_checks``) and
+its estimators fitted on the same data.
+"""
 import pickle
 
 import numpy as np
@@ -12,6 +16,7 @@ from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_sco
 from sklearn.naive_bayes import GaussianNB as SkGaussianNB
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
+from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from genlearn import GDA, QDA, GaussianNB, LogisticRegression
 from sklearn_versions import QDA_IS_MLE, QDA_REASON
@@ -79,3 +84,29 @@ def test_params_and_repr():
     assert GaussianNB().get_params() == {"priors": None, "reg": 0.0}
     with pytest.raises(ValueError, match="Invalid parameter .C. for estimator QDA"):
         QDA().set_params(C=1.0)
+
+
+# -- scikit-learn's estimator checks ----------------------------------------------------
+
+ESTIMATORS = [GDA(), QDA(), GaussianNB(), LogisticRegression()]
+
+
+def _check_name(param):
+    check = (param.values if hasattr(param, "values") else param)[1]
+    return getattr(check, "func", check).__name__
+
+
+_ALL_CHECKS = parametrize_with_checks(ESTIMATORS)
+# All 55 checks pass but one, left out:
+# - check_array_api_input: genlearn computes with NumPy only (array_api_support=False).
+#   scikit-learn runs this check only with SCIPY_ARRAY_API=1 set before scipy is
+#   imported (else it skips), and its data then have linearly dependent features
+#   (make_classification's redundant ones), which the MLE models refuse by design:
+#   Sigma or the Hessian is singular, and the ValueError says so and suggests reg / C.
+
+
+@pytest.mark.parametrize(_ALL_CHECKS.args[0],
+                         [p for p in _ALL_CHECKS.args[1] if _check_name(p) != "check_array_api_input"],
+                         **_ALL_CHECKS.kwargs)
+def test_sklearn_estimator_checks(estimator, check):
+    check(estimator)

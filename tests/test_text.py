@@ -197,3 +197,52 @@ def test_docstring_examples_run():
 
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+# -- chunked counting: the same matrix whatever the chunk size --------------------
+
+@pytest.mark.parametrize("chunk_chars", [1, 7, 50, 10**6])
+def test_chunked_counts_do_not_depend_on_the_chunk_size(monkeypatch, chunk_chars):
+    """Chunks of one text each, of a few texts, and the whole corpus at once give
+    the same words, counts and unknown-word bookkeeping as CountVectorizer."""
+    from genlearn import text
+
+    texts, _ = load_demo_sms()
+    texts = texts + ["Ça coûte £5, don’t", "x'£y 'quoted' it's", "", "İstanbul ΣΟΦΙΑ"]
+    train, test = texts[::2], texts[1::2]
+    monkeypatch.setattr(text, "_CHUNK_CHARS", chunk_chars)
+    vocab = Vocabulary()
+    X = vocab.fit_transform(train)
+    words, ref = sklearn_counts(train, train)
+    assert vocab.words_ == words and (X != ref).nnz == 0
+    assert X.dtype == np.int64 and X.has_sorted_indices
+    Xt = vocab.transform(test)
+    assert (Xt != sklearn_counts(train, test)[1]).nnz == 0
+    flat = [w for t in test for w in tokenize(t)]
+    unknown = Counter(w for w in flat if w not in vocab.vocabulary_)
+    assert vocab.unknown_words_ == unknown and vocab.n_unknown_ == sum(unknown.values())
+    assert vocab.unknown_per_text_.tolist() == [
+        sum(w not in vocab.vocabulary_ for w in tokenize(t)) for t in test]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.lists(_alphabet, max_size=8).map("".join), max_size=8),
+       st.integers(1, 40))
+def test_raw_counts_in_chunks_equal_one_chunk(texts, chunk_chars):
+    from genlearn.text import _raw_counts
+
+    words1, X1 = _raw_counts(texts, chunk_chars=10**9)
+    words2, X2 = _raw_counts(texts, chunk_chars=chunk_chars)
+    assert words1 == words2 and X1.shape == X2.shape and (X1 != X2).nnz == 0
+    flat, rows = _reference(texts)
+    assert int(X2.sum()) == len(flat)
+
+
+def test_chunk_bounds_cover_every_text_once():
+    from genlearn.text import _chunk_bounds
+
+    texts = ["a" * n for n in (5, 0, 12, 3, 40, 1)]
+    for chunk in (1, 10, 30, 1000):
+        b = _chunk_bounds(texts, chunk).tolist()
+        assert b[0] == 0 and b[-1] == len(texts) and b == sorted(set(b))
+    assert _chunk_bounds([], 10).tolist() == [0]

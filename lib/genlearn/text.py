@@ -70,63 +70,154 @@ def _check_texts(texts):
     return texts
 
 
-# Tokenizing a whole corpus at once. The texts are lower-cased, joined with " NUL "
-# and encoded as UTF-8. A byte table then turns every ASCII byte that is not
-# a letter, digit, apostrophe or NUL into a space, and bytes.split() cuts the
-# result into candidate tokens; non-ASCII bytes count as letters here. Each
-# distinct candidate that contains an apostrophe or a non-ASCII byte is
-# re-split with the exact str rule (TOKEN_PATTERN). Since the candidate
-# alphabet contains the token alphabet, every true token lies inside one
-# candidate, so the result equals tokenize() applied to each text (tests
-# check this property on random Unicode text).
+# Tokenizing a corpus fast, a chunk of texts at a time. The texts of a chunk
+# are lower-cased, joined with " NUL " and encoded as UTF-8. A byte table then
+# turns every ASCII byte that is not a letter, digit, apostrophe or NUL into a
+# space, and bytes.split() cuts the result into candidate tokens; non-ASCII
+# bytes count as letters here. Each distinct candidate that contains an
+# apostrophe or a non-ASCII byte is re-split with the exact str rule
+# (TOKEN_PATTERN). Since the candidate alphabet contains the token alphabet,
+# every true token lies inside one candidate, so the result equals tokenize()
+# applied to each text (tests check this property on random Unicode text).
+# Chunks of about _CHUNK_CHARS characters bound the memory: only one chunk's
+# joined text and token list exist at a time; what is kept is a sparse count
+# matrix per chunk.
 _KEEP = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'\x00")
 _BYTE_TABLE = bytes(c if (c in _KEEP or c >= 0x80) else 0x20 for c in range(256))
+_CHUNK_CHARS = 1 << 18
+
+
+class _Tokenizer:
+    """Turns chunks of texts into token ids, with one word list for all chunks.
+
+    ``words`` holds the distinct tokens in order of first appearance; the id of
+    a token is its position there.
+    """
+
+    def __init__(self):
+        self.words = []
+        self._word_index = {}
+        self._cand_index = defaultdict(count().__next__)
+        self._cand_index[b"\x00"]  # the text separator is candidate 0
+        self._pieces = [()]  # the word ids of each candidate (0, 1 or more)
+        self._single = np.full(1, -1, dtype=np.intp)  # its one word id, or -1
+        self._flat = None  # (flat word ids, offsets, lengths), built on demand
+
+    def _resolve_new_candidates(self):
+        new = list(self._cand_index)[len(self._pieces):]
+        if not new:
+            return
+        single = np.full(len(new), -1, dtype=np.intp)
+        for i, cand in enumerate(new):
+            if cand.isascii() and b"'" not in cand:
+                parts = (cand.decode("ascii"),)
+            else:
+                parts = _findall(cand.decode("utf-8", "surrogatepass"))
+            ids = []
+            for w in parts:
+                j = self._word_index.get(w)
+                if j is None:
+                    j = self._word_index[w] = len(self.words)
+                    self.words.append(w)
+                ids.append(j)
+            self._pieces.append(ids)
+            if len(ids) == 1:
+                single[i] = ids[0]
+        self._single = np.concatenate((self._single, single))
+        self._flat = None
+
+    def chunk(self, texts):
+        """``(ids, rows)``: the word id of every token of ``texts`` and the
+        index of its text (within the chunk), in reading order."""
+        m = len(texts)
+        empty = np.zeros(0, dtype=np.intp)
+        if m == 0:
+            return empty, empty
+        big = " \x00 ".join(texts).lower()
+        if big.count("\x00") != m - 1:  # a text contains NUL, which only separates tokens
+            big = " \x00 ".join(t.replace("\x00", " ") for t in texts).lower()
+        raw = big.encode("utf-8", "surrogatepass").translate(_BYTE_TABLE).split()
+        del big
+        get = self._cand_index.__getitem__
+        raw_ids = np.fromiter(map(get, raw), dtype=np.intp, count=len(raw))
+        del raw
+        self._resolve_new_candidates()
+        rows_raw = np.cumsum(raw_ids == 0)
+        keep = raw_ids != 0
+        raw_ids, rows_raw = raw_ids[keep], rows_raw[keep]
+        ids = self._single[raw_ids]
+        if (ids >= 0).all():  # every candidate is exactly one word: the usual case
+            return ids, rows_raw
+        if self._flat is None:
+            lens = np.fromiter(map(len, self._pieces), dtype=np.intp, count=len(self._pieces))
+            flat = np.fromiter((j for ids_c in self._pieces for j in ids_c), dtype=np.intp,
+                               count=int(lens.sum()))
+            self._flat = flat, np.concatenate(([0], np.cumsum(lens)[:-1])), lens
+        flat, offsets, lens = self._flat
+        L = lens[raw_ids]
+        starts = np.repeat(offsets[raw_ids], L)
+        within = np.arange(int(L.sum()), dtype=np.intp) - np.repeat(np.cumsum(L) - L, L)
+        return flat[starts + within], np.repeat(rows_raw, L)
 
 
 def _token_ids(texts):
-    """Tokenize ``texts``; return ``(words, ids, rows)``: the distinct tokens in
-    order of first appearance, and for every token occurrence its index in
-    ``words`` and the index of its text."""
+    """Tokenize ``texts`` in one chunk; return ``(words, ids, rows)``: the
+    distinct tokens in order of first appearance, and for every token
+    occurrence its index in ``words`` and the index of its text."""
+    tok = _Tokenizer()
+    ids, rows = tok.chunk(list(texts))
+    return tok.words, ids, rows
+
+
+def _chunk_bounds(texts, chunk_chars):
+    """Start indices of chunks of consecutive texts of about ``chunk_chars`` characters."""
+    ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 3)
+    cuts = np.searchsorted(ends, np.arange(chunk_chars, int(ends[-1]) if len(ends) else 0,
+                                           chunk_chars), side="right")
+    return np.unique(np.concatenate(([0], cuts, [len(texts)])))
+
+
+def _concatenate_freeing(parts, dtype):
+    """``np.concatenate(parts)``, emptying the list as it goes: the parts are
+    freed one by one, so the peak is the result plus one part, not twice the result."""
+    out = np.empty(sum(len(a) for a in parts), dtype=dtype)
+    at = 0
+    parts.reverse()
+    while parts:
+        a = parts.pop()
+        out[at:at + len(a)] = a
+        at += len(a)
+    return out
+
+
+def _raw_counts(texts, chunk_chars=None):
+    """``(words, X)``: the distinct tokens of ``texts`` in order of first
+    appearance, and the counts ``X[i, j]`` of ``words[j]`` in ``texts[i]``, a
+    CSR matrix with int32 column indices, built a chunk of texts at a time."""
+    tok = _Tokenizer()
     m = len(texts)
-    empty = np.zeros(0, dtype=np.intp)
-    if m == 0:
-        return [], empty, empty
-    big = " \x00 ".join(texts).lower()
-    if big.count("\x00") != m - 1:  # a text contains NUL, which only separates tokens
-        big = " \x00 ".join(t.replace("\x00", " ") for t in texts).lower()
-    raw = big.encode("utf-8", "surrogatepass").translate(_BYTE_TABLE).split()
-    index = defaultdict(count().__next__)
-    index[b"\x00"]  # the text separator gets id 0
-    raw_ids = np.fromiter(map(index.__getitem__, raw), dtype=np.intp, count=len(raw))
-    rows_raw = np.cumsum(raw_ids == 0)
-    words, word_index, pieces = [], {}, [empty]
-    simple = True
-    for cand in list(index)[1:]:
-        if cand.isascii() and b"'" not in cand:
-            parts = (cand.decode("ascii"),)
-        else:
-            parts = _findall(cand.decode("utf-8", "surrogatepass"))
-            simple = simple and len(parts) == 1
-        ids_c = []
-        for w in parts:
-            j = word_index.get(w)
-            if j is None:
-                j = word_index[w] = len(words)
-                words.append(w)
-            ids_c.append(j)
-        pieces.append(np.array(ids_c, dtype=np.intp))
-    lens = np.fromiter(map(len, pieces), dtype=np.intp, count=len(pieces))
-    lens[0] = 0
-    flat_pieces = np.concatenate(pieces)
-    offsets = np.concatenate(([0], np.cumsum(lens)[:-1]))
-    if simple:  # every candidate is exactly one word
-        keep = raw_ids != 0
-        return words, flat_pieces[offsets[raw_ids[keep]]], rows_raw[keep]
-    L = lens[raw_ids]
-    total = int(L.sum())
-    starts = np.repeat(offsets[raw_ids], L)
-    within = np.arange(total, dtype=np.intp) - np.repeat(np.cumsum(L) - L, L)
-    return words, flat_pieces[starts + within], np.repeat(rows_raw, L)
+    bounds = _chunk_bounds(texts, chunk_chars or _CHUNK_CHARS)
+    indptr = np.zeros(m + 1, dtype=np.int64)
+    indices, data = [], []
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        ids, rows = tok.chunk(texts[lo:hi])
+        # rows are non-decreasing, so CSR needs only the row lengths; scipy sums
+        # duplicate (row, word) entries, which leaves one entry per distinct word.
+        part_ptr = np.zeros(hi - lo + 1, dtype=np.int64)
+        np.cumsum(np.bincount(rows, minlength=hi - lo), out=part_ptr[1:])
+        part = sp.csr_matrix((np.ones(len(ids), dtype=np.int32), ids.astype(np.int32),
+                              part_ptr), shape=(hi - lo, max(len(tok.words), 1)))
+        del ids, rows
+        part.sum_duplicates()
+        # compact int32 copies (sum_duplicates leaves views of the per-token arrays)
+        indices.append(np.array(part.indices, dtype=np.int32))
+        data.append(np.array(part.data, dtype=np.int32))
+        indptr[lo + 1:hi + 1] = part.indptr[1:] + indptr[lo]
+        del part
+    n_words = len(tok.words)
+    X = sp.csr_matrix((_concatenate_freeing(data, np.int64),
+                       _concatenate_freeing(indices, np.int32), indptr), shape=(m, n_words))
+    return tok.words, X
 
 
 class Vocabulary:
@@ -197,17 +288,17 @@ class Vocabulary:
         if isinstance(mc, bool) or not isinstance(mc, (int, np.integer)) or mc < 1:
             raise ValueError(f"min_count must be an integer >= 1; got {mc!r}.")
 
-    def _fit_ids(self, words, ids):
-        """Learn from tokenized text; return the column of each distinct token
-        (-1 if dropped)."""
+    def _fit_counts(self, words, X):
+        """Learn from the raw counts of :func:`_raw_counts`; return the column of
+        each distinct token (-1 if dropped)."""
         self._check_min_count()
-        counts = np.bincount(ids, minlength=len(words))
+        counts = np.asarray(X.sum(axis=0), dtype=np.int64).ravel()  # no copy of X
         kept = sorted(np.flatnonzero(counts >= self.min_count), key=words.__getitem__)
         column = np.full(len(words), -1, dtype=np.intp)
         column[kept] = np.arange(len(kept), dtype=np.intp)
         self.words_ = [words[j] for j in kept]
         self.vocabulary_ = {w: j for j, w in enumerate(self.words_)}
-        self.counts_ = counts[kept].astype(np.int64)
+        self.counts_ = counts[kept]
         self.n_dropped_ = len(words) - len(kept)
         return column
 
@@ -222,28 +313,37 @@ class Vocabulary:
         -------
         self
         """
-        words, ids, _ = _token_ids(_check_texts(texts))
-        self._fit_ids(words, ids)
+        self._check_min_count()
+        self._fit_counts(*_raw_counts(_check_texts(texts)))
         return self
 
-    def _count_matrix(self, m, words, ids, rows, column, binary):
-        n = len(self.words_)
-        cols = column[ids]
-        known = cols >= 0
-        unknown_rows = rows[~known]
-        self.unknown_per_text_ = np.bincount(unknown_rows, minlength=m)
-        self.n_unknown_ = int(unknown_rows.size)
-        per_word = np.bincount(ids[~known], minlength=len(words))
+    def _count_matrix(self, words, X, column, binary):
+        """Raw counts (columns: ``words``) -> counts of the known words (columns:
+        ``words_``), with the unknown tokens recorded."""
+        m, n = X.shape[0], len(self.words_)
+        cols = column.astype(np.int32)[X.indices]  # int32, like the indices of X
+        unknown = cols < 0
+        if unknown.any():
+            per_entry_row = np.repeat(np.arange(m), np.diff(X.indptr))[unknown]
+            weights = X.data[unknown]
+            self.unknown_per_text_ = np.bincount(per_entry_row, weights=weights,
+                                                 minlength=m).astype(np.int64)
+            per_word = np.bincount(X.indices[unknown], weights=weights,
+                                   minlength=len(words)).astype(np.int64)
+            known = ~unknown
+            kept_before = np.concatenate(([0], np.cumsum(known)))
+            X = sp.csr_matrix((X.data[known], cols[known], kept_before[X.indptr]),
+                              shape=(m, n))
+        else:
+            self.unknown_per_text_ = np.zeros(m, dtype=np.int64)
+            per_word = np.zeros(len(words), dtype=np.int64)
+            X = sp.csr_matrix((X.data, cols, X.indptr), shape=(m, n))
+        del cols, unknown
+        self.n_unknown_ = int(self.unknown_per_text_.sum())
         self.unknown_words_ = Counter({words[j]: int(per_word[j])
                                        for j in np.flatnonzero(per_word)})
-        # rows are non-decreasing, so CSR needs only the row lengths; duplicate
-        # (row, column) entries are summed by scipy.
-        lengths = np.bincount(rows[known], minlength=m)
-        indptr = np.zeros(m + 1, dtype=np.int64)
-        np.cumsum(lengths, out=indptr[1:])
-        X = sp.csr_matrix((np.ones(int(known.sum()), dtype=np.int64), cols[known], indptr),
-                          shape=(m, n))
-        X.sum_duplicates()
+        X.has_sorted_indices = False
+        X.sort_indices()  # columns are alphabetical; tokens came in reading order
         if binary:
             X.data[:] = 1
         return X
@@ -252,7 +352,9 @@ class Vocabulary:
         """Count the known words of each text.
 
         Words not in the vocabulary are ignored; how many there were is stored
-        in ``n_unknown_``, ``unknown_per_text_`` and ``unknown_words_``.
+        in ``n_unknown_``, ``unknown_per_text_`` and ``unknown_words_``. The
+        texts are tokenized a chunk at a time, so memory grows with the counts,
+        not with the length of the corpus.
 
         Parameters
         ----------
@@ -266,18 +368,17 @@ class Vocabulary:
         X : scipy.sparse.csr_matrix of int64, shape (len(texts), len(words_))
         """
         self._check_fitted()
-        texts = _check_texts(texts)
-        words, ids, rows = _token_ids(texts)
+        words, X = _raw_counts(_check_texts(texts))
         get = self.vocabulary_.get
         column = np.fromiter((get(w, -1) for w in words), dtype=np.intp, count=len(words))
-        return self._count_matrix(len(texts), words, ids, rows, column, binary)
+        return self._count_matrix(words, X, column, binary)
 
     def fit_transform(self, texts, binary=False):
         """:meth:`fit` then :meth:`transform` the same texts, tokenizing once."""
-        texts = _check_texts(texts)
-        words, ids, rows = _token_ids(texts)
-        column = self._fit_ids(words, ids)
-        return self._count_matrix(len(texts), words, ids, rows, column, binary)
+        self._check_min_count()
+        words, X = _raw_counts(_check_texts(texts))
+        column = self._fit_counts(words, X)
+        return self._count_matrix(words, X, column, binary)
 
     def inverse_transform(self, x):
         """The known words present in one count vector (or a 1-row matrix)."""

@@ -230,6 +230,14 @@ def _expected_numbers():
         for c in ("Yes", "No"):
             add(f_score(("Red", "SUV", "Imported"), c, Fraction(m), HALF, table=without7))
     add(Fraction(6))
+    # the posterior-mean section: Beta parameters n_c + m p and n - n_c + m (1 - p), and Laplace on 0 of 4
+    for c in ("Yes", "No"):
+        n = sum(r[3] == c for r in TABLE)
+        for j, v in enumerate(QUERY):
+            n_c = sum(r[3] == c and r[j] == v for r in TABLE)
+            add(n_c + 3 * HALF)
+            add(n - n_c + 3 * (1 - HALF))
+    add(Fraction(0 + 1, 4 + 2))
     return ok
 
 
@@ -267,3 +275,34 @@ def test_notebook_prints_the_key_values():
     assert "[nan, nan]" in out and "warned: True" in out
     # Laplace: m = 2 equals alpha = 1 equals (1 + 1) / (4 + 2) = 1/3
     assert "1/3 = 0.333333" in out and out.count("[0.666667 0.333333]") == 2
+
+
+def test_notebook_common_factor_is_one_over_8192():
+    """Each conditional is a multiple of 1/16 (m = 3, p = 1/2, n = 5), so the scores are multiples of 1/(2*16**3)."""
+    common = Fraction(1, 2 * 16**3)
+    assert common == Fraction(1, 8192) != Fraction(1, 2 * 8**3)
+    for c, k in (("Yes", 315), ("No", 567)):
+        assert f_score(QUERY, c, 3, HALF) == k * common
+        assert all((f_cond(j, v, c, 3, HALF) * 16).denominator == 1 for j, v in enumerate(QUERY))
+    out = "\n".join(_checked_outputs())
+    assert "common factor 1/8192: score(Yes) = 315 x 1/8192, score(No) = 567 x 1/8192" in out
+
+
+def test_notebook_m_estimate_is_the_beta_posterior_mean():
+    """The printed Beta parameters and means against scipy's Beta distribution (oracle: conjugacy, scipy)."""
+    from scipy import stats
+    out = "\n".join(_checked_outputs())
+    rows = re.findall(r"P\((\w+) \| (\w+)\): posterior Beta\(([\d/]+), ([\d/]+)\), "
+                      r"mean by integration ([\d.]+), m-estimate ([\d/]+)", out)
+    assert len(rows) == 6
+    for value, cls, a, b, mean, m_est in rows:
+        j = QUERY.index(value)
+        n = sum(r[3] == cls for r in TABLE)
+        n_c = sum(r[3] == cls and r[j] == value for r in TABLE)
+        assert (Fraction(a), Fraction(b)) == (n_c + 3 * HALF, n - n_c + 3 * (1 - HALF))
+        assert float(mean) == pytest.approx(stats.beta(float(Fraction(a)), float(Fraction(b))).mean(), abs=5e-7)
+        assert Fraction(m_est) == f_cond(j, value, cls, 3, HALF)
+    # Laplace with a zero count: Beta(1, 1) prior, 0 of 4 -> Beta(1, 5), mean 1/6, mode 0
+    post = stats.beta(1, 5)
+    assert post.mean() == pytest.approx(1 / 6)
+    assert f"posterior Beta(1, 5), mean {post.mean():.6f} (Laplace, 1/6), mode 0 (= MLE)" in out

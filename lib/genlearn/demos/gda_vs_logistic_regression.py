@@ -25,7 +25,8 @@ in one matrix product of the test set with the stacked ``(theta, theta0)``.
 import warnings
 
 import numpy as np
-from matplotlib.figure import Figure
+
+from . import style
 
 __all__ = ["SIZES", "SCENARIOS", "draw_training_pools", "learning_curves", "bayes_error",
            "plot_learning_curves", "plot_newton_convergence", "separable_example",
@@ -60,11 +61,8 @@ SCENARIOS = {
 #: The log-normal data set of the "fit GDA on log x" section.
 LOGNORMAL_FIX = dict(m=400, random_state=2)
 
-MODEL_STYLE = {
-    "GDA": dict(color="tab:blue", ls="-"),
-    "logistic regression": dict(color="tab:orange", ls="--"),
-    "GDA on log x": dict(color="tab:green", ls="-."),
-}
+#: The line of each model: the suite's table (the same model looks the same everywhere).
+MODEL_STYLE = style.MODEL_STYLES
 
 
 def _sampler(scenario):
@@ -208,33 +206,40 @@ def bayes_error(scenario, X_test, y_test):
     return float(np.mean((Z @ theta + theta0 > 0) != (np.asarray(y_test) == 1)))
 
 
-def plot_learning_curves(result, ax=None, title=None, bayes=None):
+def plot_learning_curves(result, ax=None, title=None, bayes=None, legend=True):
     """Mean test error (line) and mean +- one standard error (band) against m, log-scaled.
+
+    Each model keeps its line of :data:`genlearn.demos.style.MODEL_STYLES`;
+    the Bayes error, the floor of every curve, is the dotted grey line.
 
     Returns
     -------
     fig : matplotlib.figure.Figure
     """
     if ax is None:
-        fig = Figure(figsize=(5.0, 3.6), dpi=80)
+        fig = style.new_figure((6.4, 4.4))
         ax = fig.subplots()
     sizes = result["sizes"]
     for name, mean in result["mean"].items():
-        style = MODEL_STYLE.get(name, {})
+        line = style.model_style(name)
         se = result["se"][name]
-        ax.plot(sizes, mean, marker="o", ms=3, label=name, **style)
-        ax.fill_between(sizes, mean - se, mean + se, color=style.get("color"), alpha=0.25, lw=0)
+        ax.plot(sizes, mean, ms=5, label=name, **line)
+        ax.fill_between(sizes, mean - se, mean + se, color=line["color"], alpha=0.25, lw=0)
     if bayes is not None:
-        ax.axhline(bayes, color="0.3", lw=1, ls=":", label=f"Bayes error {bayes:.3f}")
+        ax.axhline(bayes, label=f"Bayes error {bayes:.3f}", **style.REFERENCE)
     ax.set_xscale("log")
     ax.set_xlabel("training-set size m")
     ax.set_ylabel("test error")
-    ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize=8)
-    if title:
-        ax.set_title(title, fontsize=10)
+    ax.grid(True, which="major")
+    if legend:
+        handles, _ = ax.get_legend_handles_labels()
+        ax.legend(handles=handles + [_band_key()])
+    ax.set_title((title or "Test error against training-set size").replace("Sigma", "Σ"))
     return ax.figure
 
+
+def _band_key():
+    return style.patch_key("band: mean ± 1 standard error", "0.5")
 
 def plot_newton_convergence(model, ax=None):
     """``l* - l(theta_k)`` against the Newton iteration k, on a log scale.
@@ -244,7 +249,7 @@ def plot_newton_convergence(model, ax=None):
     per iteration: quadratic convergence).
     """
     if ax is None:
-        fig = Figure(figsize=(4.6, 3.2), dpi=80)
+        fig = style.new_figure((6.4, 4.2))
         ax = fig.subplots()
     path = np.asarray(model.loglik_path_)
     gap = path[-1] - path[:-1]
@@ -254,8 +259,8 @@ def plot_newton_convergence(model, ax=None):
     ax.set_xlabel("Newton iteration k")
     ax.set_ylabel(r"gap to the maximum $\ell^* - \ell(\theta_k)$")
     ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.set_title("Newton's method on the conditional log-likelihood", fontsize=10)
-    ax.grid(True, alpha=0.3)
+    ax.set_title("Newton's method on the conditional log-likelihood")
+    ax.grid(True)
     return ax.figure
 
 
@@ -297,35 +302,32 @@ def plot_separation(X, y, newton_norms, gda_norm, Cs=None, C_norms=None):
     fig : matplotlib.figure.Figure
     """
     from .. import GDA
-    from .gaussian_discriminant_analysis import CLASS_STYLE, line_in_box
+    from .gaussian_discriminant_analysis import line_in_box
 
-    fig = Figure(figsize=(9.0, 3.6), dpi=80)
+    fig = style.new_figure((9.6, 4.4))
     ax1, ax2 = fig.subplots(1, 2)
-    for k in (0, 1):
-        st = CLASS_STYLE[k]
-        ax1.scatter(*X[y == k].T, s=16, marker=st["marker"], color=st["color"], label=st["label"])
+    style.scatter_classes(ax1, X, y, classes=(0, 1), s=30)
     gda = GDA().fit(X, y)
     lo, hi = X.min(axis=0) - 1, X.max(axis=0) + 1
-    ax1.plot(*line_in_box(gda.theta_, gda.theta0_, (lo[0], hi[0]), (lo[1], hi[1])), "k-",
-             label="GDA boundary")
+    ax1.plot(*line_in_box(gda.theta_, gda.theta0_, (lo[0], hi[0]), (lo[1], hi[1])),
+             color="black", lw=2.5, label="GDA boundary")
     ax1.set_xlim(lo[0], hi[0])
     ax1.set_ylim(lo[1], hi[1])
     ax1.set_xlabel("x1")
     ax1.set_ylabel("x2")
-    ax1.set_title("perfectly separated classes", fontsize=10)
-    ax1.legend(fontsize=8)
+    ax1.set_title("perfectly separated classes")
+    ax1.legend(loc="upper left")
     k = np.arange(len(newton_norms))
-    ax2.plot(k, newton_norms, marker="o", color="tab:orange", label="logistic, Newton iterate k")
-    ax2.axhline(gda_norm, color="tab:blue", label="GDA (closed form)")
+    ax2.plot(k, newton_norms, label="logistic, Newton iterate k",
+             **style.model_style("logistic regression"))
+    ax2.axhline(gda_norm, label="GDA (closed form)", **{**style.model_style("GDA"), "marker": None})
     ax2.set_xlabel("Newton iteration k")
-    ax2.set_ylabel("|theta| (intercept left out)")
+    ax2.set_ylabel("|θ| (intercept left out)")
     ax2.xaxis.get_major_locator().set_params(integer=True)
-    ax2.grid(True, alpha=0.3)
-    ax2.legend(fontsize=8, loc="upper left")
-    ax2.set_title("coefficients on separable data", fontsize=10)
-    fig.tight_layout()
+    ax2.grid(True)
+    ax2.legend(loc="upper left")
+    ax2.set_title("coefficients on separable data")
     return fig
-
 
 def plot_log_fix(X, y, gda_raw, gda_log):
     """A log-normal data set with GDA's boundary on x and on log x, on linear and on log axes.
@@ -340,10 +342,8 @@ def plot_log_fix(X, y, gda_raw, gda_log):
     -------
     fig : matplotlib.figure.Figure with two axes
     """
-    from .gaussian_discriminant_analysis import CLASS_STYLE
-
     X = np.asarray(X, dtype=float)
-    fig = Figure(figsize=(9.0, 3.9), dpi=80)
+    fig = style.new_figure((9.6, 4.6))
     axes = fig.subplots(1, 2)
     limits = [
         ((0.0, float(np.quantile(X[:, 0], 0.98)) * 1.1),
@@ -353,17 +353,15 @@ def plot_log_fix(X, y, gda_raw, gda_log):
     t1, t2 = gda_log.theta_
     r1, r2 = gda_raw.theta_
     for ax, (xlim, ylim), log in zip(axes, limits, (False, True)):
-        for k in (0, 1):
-            st = CLASS_STYLE[k]
-            ax.scatter(*X[y == k].T, s=12, marker=st["marker"], color=st["color"], alpha=0.6,
-                       label=st["label"])
+        style.scatter_classes(ax, X, y, classes=(0, 1), s=14, alpha=0.6)
         x1 = (np.geomspace(xlim[0], xlim[1], 400) if log
               else np.linspace(max(xlim[0], 1e-3), xlim[1], 400))
         raw = -(r1 * x1 + gda_raw.theta0_) / r2
         ok = raw > 0
-        ax.plot(x1[ok], raw[ok], "k--", label="GDA on x")
-        ax.plot(x1, np.exp(-(t1 * np.log(x1) + gda_log.theta0_) / t2), color="tab:green", lw=2,
-                label="GDA on log x")
+        ax.plot(x1[ok], raw[ok], label="GDA on x", lw=2.5,
+                **{**style.model_style("GDA"), "marker": None})
+        ax.plot(x1, np.exp(-(t1 * np.log(x1) + gda_log.theta0_) / t2), label="GDA on log x",
+                lw=2.5, **{**style.model_style("GDA on log x"), "marker": None})
         if log:
             ax.set_xscale("log")
             ax.set_yscale("log")
@@ -371,12 +369,10 @@ def plot_log_fix(X, y, gda_raw, gda_log):
         ax.set_ylim(ylim)
         ax.set_xlabel("x1" + (" (log scale)" if log else ""))
         ax.set_ylabel("x2" + (" (log scale)" if log else ""))
-        ax.legend(fontsize=8, loc="upper right")
-    axes[0].set_title("original axes: the log-x boundary is a curve", fontsize=10)
-    axes[1].set_title("log axes: Gaussian clouds, the log-x boundary is straight", fontsize=10)
-    fig.tight_layout()
+    style.figure_legend(fig, axes[0].get_legend_handles_labels()[0])
+    axes[0].set_title("original axes:\nthe log-x boundary is a curve")
+    axes[1].set_title("log axes: Gaussian clouds,\nthe log-x boundary is straight")
     return fig
-
 
 def run_all(n_repeats=20, seed=0):
     """The learning curves of the three scenarios, with GDA on log x added to the log-normal one.
@@ -401,11 +397,20 @@ def run_all(n_repeats=20, seed=0):
 
 
 def plot_learning_curve_panels(results, bayes):
-    """The three learning-curve panels side by side."""
-    fig = Figure(figsize=(13.5, 3.9), dpi=72)
-    axes = fig.subplots(1, len(results))
+    """The learning-curve panels in a 2 x 2 grid, the fourth cell holding the legend."""
+    fig = style.new_figure((9.6, 7.6))
+    axes = fig.subplots(2, 2).ravel()
+    handles = {}
     for ax, (scenario, result) in zip(axes, results.items()):
         plot_learning_curves(result, ax=ax, title=SCENARIOS[scenario]["title"],
-                             bayes=bayes.get(scenario))
-    fig.tight_layout()
+                             bayes=bayes.get(scenario), legend=False)
+        for h, label in zip(*ax.get_legend_handles_labels()):
+            handles.setdefault("Bayes error (best possible)" if label.startswith("Bayes")
+                               else label, h)
+    for ax in axes[len(results):]:
+        ax.axis("off")
+    keys = [style.key(label, **{prop: getattr(h, f"get_{prop}")()
+                                for prop in ("color", "ls", "lw", "marker")})
+            for label, h in handles.items()]
+    axes[-1].legend(handles=keys + [_band_key()], loc="center")
     return fig

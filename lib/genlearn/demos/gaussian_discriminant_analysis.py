@@ -23,16 +23,15 @@ from matplotlib.figure import Figure
 
 from .. import gaussian
 from .._base import sigmoid
+from . import style
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
            "plot_gda_fit", "sample_explorer_data", "make_explorer", "explorer_panel",
            "EXPLORER_RANGES", "WORKED_EXAMPLE", "worked_example", "TUMOR_FEATURES",
            "tumor_split"]
 
-CLASS_STYLE = {
-    0: dict(color="tab:blue", marker="o", label="y = 0"),
-    1: dict(color="tab:red", marker="x", label="y = 1"),
-}
+CLASS_STYLE = {k: dict(color=style.class_color(k), marker=style.class_marker(k), label=f"y = {k}")
+               for k in (0, 1)}
 
 #: (min, max, step, initial value) of every slider of the explorer. The ranges
 #: keep Sigma positive definite (|rho| <= 0.9, sigma >= 0.3) and both classes
@@ -117,10 +116,7 @@ def ellipse(mu, Sigma, r=1.0, num=100):
     xy : ndarray of shape (num, 2)
         A closed curve (the last point equals the first).
     """
-    values, vectors = gaussian.principal_axes(Sigma)
-    t = np.linspace(0.0, 2.0 * np.pi, num)
-    circle = np.column_stack([np.cos(t), np.sin(t)])
-    return np.asarray(mu, dtype=float) + (r * circle * np.sqrt(values)) @ vectors.T
+    return gaussian.ellipse_points(mu, Sigma, r, num)
 
 
 def line_in_box(theta, theta0, xlim, ylim):
@@ -156,19 +152,15 @@ def line_in_box(theta, theta0, xlim, ylim):
     return pts[[i, j], 0], pts[[i, j], 1]
 
 
-def _limits(X, pad=0.15):
-    lo, hi = X.min(axis=0), X.max(axis=0)
-    span = hi - lo
-    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (lo[1] - pad * span[1], hi[1] + pad * span[1])
-
-
 def plot_gda_fit(model, X, y, ax=None, feature_names=("x1", "x2"), radii=(1.0, 2.0),
                  title=None, X_test=None, y_test=None, class_names=("y = 0", "y = 1")):
     """Training set, the contours of both fitted Gaussians and the straight boundary.
 
     The two Gaussians share Sigma, so their ellipses have the same shape and
     orientation and differ only in their centres; the boundary is the line
-    where ``p(y=1|x) = 0.5``, i.e. ``theta^T x + theta0 = 0``.
+    where ``p(y=1|x) = 0.5``, i.e. ``theta^T x + theta0 = 0``. Every encoding
+    (points, held-out points, ellipses, means, boundary) is named in the legend,
+    to the right of the axes.
 
     Parameters
     ----------
@@ -181,42 +173,47 @@ def plot_gda_fit(model, X, y, ax=None, feature_names=("x1", "x2"), radii=(1.0, 2
     radii : Mahalanobis radii of the contours drawn
     X_test, y_test : optional held-out points, drawn hollow
     class_names : pair of str, used in the legend
+    title : str, optional
+        Default: what the picture shows, with mu and Sigma.
 
     Returns
     -------
     fig : matplotlib.figure.Figure
     """
     if ax is None:
-        fig = Figure(figsize=(5.2, 4.4), dpi=80)
+        fig = style.new_figure((8.8, 5.0))
         ax = fig.subplots()
     fig = ax.figure
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     classes = list(model.classes_)
     allX = X if X_test is None else np.vstack([X, X_test])
-    xlim, ylim = _limits(allX)
-    for k, cls in enumerate(classes):
-        style = CLASS_STYLE[k]
-        rows = y == cls
-        ax.scatter(X[rows, 0], X[rows, 1], s=14, marker=style["marker"], color=style["color"],
-                   alpha=0.7, label=f"train, {class_names[k]}")
-        if X_test is not None:
-            rt = np.asarray(y_test) == cls
-            ax.scatter(X_test[rt, 0], X_test[rt, 1], s=22, marker="s", facecolors="none",
-                       edgecolors=style["color"], alpha=0.6, label=f"test, {class_names[k]}")
+    xlim, ylim = style.data_limits(allX)
+    style.scatter_classes(ax, X, y, classes=classes, s=18, alpha=0.6,
+                          names=[f"train, {name}" for name in class_names])
+    if X_test is not None:
+        style.scatter_classes(ax, X_test, y_test, classes=classes, hollow=True, s=30,
+                              alpha=0.8, names=[f"held out, {name}" for name in class_names])
+    radii_text = ", ".join(f"{r:g}" for r in radii)
+    keys = []
+    for k in range(len(classes)):
+        line = dict(color=style.class_color(k), ls=style.CLASS_LINESTYLES[k], lw=1.8)
         for r in radii:
             xy = ellipse(model.mu_[k], model.Sigma_, r)
-            ax.plot(xy[:, 0], xy[:, 1], color=style["color"], lw=1.2)
-        ax.plot(*model.mu_[k], marker="+", color="k", ms=12, mew=2)
+            ax.plot(xy[:, 0], xy[:, 1], **line)
+        keys.append(style.key(f"N(μ{'₀₁'[k]}, Σ) at r = {radii_text}", **line))
+    ax.plot(*model.mu_.T, **style.MEAN_MARKER)
+    keys.append(style.key("fitted means μ₀, μ₁", **style.MEAN_MARKER))
     bx, by = line_in_box(model.theta_, model.theta0_, xlim, ylim)
-    ax.plot(bx, by, color="k", lw=2, label="boundary p(y=1|x) = 0.5")
+    ax.plot(bx, by, color="black", lw=2.5, label="boundary p(y=1|x) = 1/2")
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
     ax.set_xlabel(feature_names[0])
     ax.set_ylabel(feature_names[1])
-    ax.legend(loc="best", fontsize=8, framealpha=0.8)
-    if title:
-        ax.set_title(title, fontsize=10)
+    handles, _ = ax.get_legend_handles_labels()
+    ax.legend(handles=handles[:-1] + keys + handles[-1:], loc="upper left",
+              bbox_to_anchor=(1.02, 1.0), title="r: Mahalanobis radius")
+    ax.set_title(title or "GDA: N(μ₀, Σ) and N(μ₁, Σ) with one shared Σ")
     return fig
 
 

@@ -30,6 +30,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .. import gaussian
+from . import style
 from .live import LiveFigure, interactive_panel, slider
 
 __all__ = ["DEFAULTS", "SLIDER_RANGES", "joint", "posterior", "threshold", "sample_animals",
@@ -48,7 +49,9 @@ SLIDER_RANGES = {
 }
 
 XMIN, XMAX = 0.0, 180.0
-_COLORS = {"dog": "#1f77b4", "elephant": "#8c564b"}
+_COLORS = {"dog": style.class_color(0), "elephant": style.class_color(1)}
+#: The true posterior: a wide light band under the fitted curves (told apart by width, not hue).
+_TRUTH = dict(color="0.72", ls="-", lw=7, solid_capstyle="butt")
 
 
 def _check(phi, sigma):
@@ -224,8 +227,12 @@ def class_figure(phi, mu_dog, mu_elephant, sigma, dpi=72):
     return ex.fig
 
 
-def contrast_figure(x, y, gda, logreg, truth, dpi=72):
+def contrast_figure(x, y, gda, logreg, truth):
     """The samples, the true posterior and the posteriors of both fitted models.
+
+    Dogs are drawn at height 0 and elephants at 1 (slightly jittered), in
+    their class colours and markers; the true posterior is the wide grey band,
+    GDA's the solid line and logistic regression's the dashed one.
 
     Parameters
     ----------
@@ -236,22 +243,22 @@ def contrast_figure(x, y, gda, logreg, truth, dpi=72):
         The model the samples came from (keys of :data:`DEFAULTS`).
     """
     grid = np.linspace(XMIN, XMAX, 361)
-    fig = Figure(figsize=(7.0, 3.2), dpi=dpi)
+    fig = style.new_figure((8.0, 4.0))
     ax = fig.subplots()
     rng = np.random.default_rng(0)
     jitter = 0.04 * rng.standard_normal(len(y))
     for k, name in ((0, "dog"), (1, "elephant")):
         sel = y == k
-        ax.plot(x[sel, 0], y[sel] + jitter[sel], "|", color=_COLORS[name], ms=8, alpha=0.6,
-                label=f"{name}s (y = {k})")
-    ax.plot(grid, posterior(grid, **truth), "k-", lw=2.5, alpha=0.35,
-            label="true P(elephant | x)")
-    ax.plot(grid, gda.predict_proba(grid[:, None])[:, 1], color="#2ca02c", lw=1.5,
-            label="generative fit (GDA)")
-    ax.plot(grid, logreg.predict_proba(grid[:, None])[:, 1], color="#d62728", lw=1.5, ls="--",
-            label="discriminative fit (logistic)")
+        ax.plot(x[sel, 0], y[sel] + jitter[sel], ls="none", marker=style.class_marker(k),
+                color=_COLORS[name], mec="none", ms=6, alpha=0.5, label=f"{name}s (y = {k})")
+    ax.plot(grid, posterior(grid, **truth), label="true P(elephant | x)", **_TRUTH)
+    ax.plot(grid, gda.predict_proba(grid[:, None])[:, 1], label="generative fit (GDA)",
+            **{**style.model_style("GDA"), "marker": None})
+    ax.plot(grid, logreg.predict_proba(grid[:, None])[:, 1],
+            label="discriminative fit (logistic)",
+            **{**style.model_style("logistic regression"), "marker": None})
     ax.set(xlim=(XMIN, XMAX), ylim=(-0.15, 1.15), xlabel="weight x (kg)",
-           ylabel="P(elephant | x)")
-    ax.legend(fontsize=8, loc="center left", frameon=False)
-    fig.tight_layout()
+           ylabel="P(elephant | x)",
+           title="True posterior and two fits to the same animals")
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5))
     return fig

@@ -44,12 +44,13 @@ import html
 import numpy as np
 from matplotlib.colors import LinearSegmentedColormap, ListedColormap
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
-
+from matplotlib.ticker import NullFormatter
 from .. import gaussian
 from ..datasets import make_gaussian_classes
 from ..discriminant import GDA, QDA, GaussianNB
 from ..logistic import LogisticRegression
+from . import style
+from .style import grid
 
 __all__ = [
     "MODEL_NAMES", "make_models", "grid", "class_covariances", "two_class_example", "plot_assumptions",
@@ -60,7 +61,7 @@ __all__ = [
     "repeated_cv", "winners", "format_repeated_cv",
 ]
 
-CLASS_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c")
+CLASS_COLORS = style.CLASS_COLORS
 MODEL_NAMES = ("QDA", "LDA", "naive Bayes")
 _ASSUMPTION = {
     "QDA": r"QDA: one full $\Sigma_k$ per class",
@@ -69,7 +70,7 @@ _ASSUMPTION = {
 }
 _POSTERIOR_CMAP = LinearSegmentedColormap.from_list(
     "two_classes", [CLASS_COLORS[0], "#ffffff", CLASS_COLORS[1]])
-_DPI = 72
+_DPI = 72  # the slider explorer's figure only; static figures use genlearn.demos.style
 
 
 def make_models(**params):
@@ -123,33 +124,11 @@ def _whitened(m, n, rng):
 # Grids, contours and the quadratic form
 # ---------------------------------------------------------------------------
 
-def _limits(X, pad=0.15):
-    lo, hi = X.min(axis=0), X.max(axis=0)
-    span = hi - lo
-    return (lo[0] - pad * span[0], hi[0] + pad * span[0]), (lo[1] - pad * span[1], hi[1] + pad * span[1])
-
-
-def grid(xlim, ylim, num=200):
-    """Mesh ``xx, yy`` and the points as an (num*num, 2) array."""
-    xs = np.linspace(xlim[0], xlim[1], num)
-    ys = np.linspace(ylim[0], ylim[1], num)
-    xx, yy = np.meshgrid(xs, ys)
-    return xx, yy, np.column_stack([xx.ravel(), yy.ravel()])
-
-
 def class_covariances(model):
     """The K covariance matrices of a fitted GDA, QDA or GaussianNB."""
     S = np.asarray(model.Sigma_)
     K = len(model.classes_)
     return np.broadcast_to(S, (K,) + S.shape[-2:]) if S.ndim == 2 else S
-
-
-def _ellipse(mu, Sigma, r, num=100):
-    """Points of the contour ``(x - mu)^T Sigma^{-1} (x - mu) = r^2`` (2-D)."""
-    values, vectors = gaussian.principal_axes(Sigma)
-    t = np.linspace(0.0, 2.0 * np.pi, num)
-    circle = np.stack([np.cos(t), np.sin(t)])
-    return (np.asarray(mu)[:, None] + r * vectors @ (np.sqrt(values)[:, None] * circle)).T
 
 
 def quadratic_form(model):
@@ -229,12 +208,21 @@ def conic_type(A, b, c, rtol=1e-8):
 # 1. The three assumptions side by side
 # ---------------------------------------------------------------------------
 
-def _scatter_classes(ax, X, y, size=10):
-    classes = np.unique(y)
-    for k, label in enumerate(classes):
-        rows = y == label
-        ax.scatter(X[rows, 0], X[rows, 1], s=size, color=CLASS_COLORS[k % 3],
-                   edgecolor="none", alpha=0.6, label=f"y = {label}")
+def _scatter_classes(ax, X, y, size=14):
+    return style.scatter_classes(ax, X, y, s=size, alpha=0.6)
+
+
+_BOUNDARY = dict(color="black", lw=2.5)
+
+
+def _panels(width=9.6, height=4.3, n=3):
+    """``n`` panels side by side sharing both axes, ``x_2`` labelled on the first."""
+    fig = style.new_figure((width, height))
+    axes = fig.subplots(1, n, sharex=True, sharey=True)
+    for ax in axes:
+        ax.set_xlabel("$x_1$")
+    axes[0].set_ylabel("$x_2$")
+    return fig, axes
 
 
 def _fit_all_on_grid(X, y, num):
@@ -242,7 +230,7 @@ def _fit_all_on_grid(X, y, num):
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     models = {name: model.fit(X, y) for name, model in make_models().items()}
-    xlim, ylim = _limits(X)
+    xlim, ylim = style.data_limits(X)
     return X, y, models, (xlim, ylim, *grid(xlim, ylim, num))
 
 
@@ -256,26 +244,26 @@ def plot_assumptions(X, y, radii=(1.0, 2.0)):
     models : dict name -> fitted estimator
     """
     X, y, models, (xlim, ylim, xx, yy, P) = _fit_all_on_grid(X, y, 200)
-    fig = Figure(figsize=(10.5, 3.5), dpi=_DPI, layout="constrained")
-    axes = fig.subplots(1, 3, sharex=True, sharey=True)
+    fig, axes = _panels()
+    radii_text = ", ".join(f"{r:g}" for r in radii)
     for ax, (name, model) in zip(axes, models.items()):
-        _scatter_classes(ax, X, y, size=6)
+        points = _scatter_classes(ax, X, y, size=14)
         for k, S in enumerate(class_covariances(model)):
             for r in radii:
-                E = _ellipse(model.mu_[k], S, r)
-                ax.plot(E[:, 0], E[:, 1], color=CLASS_COLORS[k], lw=1.6)
-            ax.plot(*model.mu_[k], marker="X", ms=10, color=CLASS_COLORS[k], mec="k")
+                E = gaussian.ellipse_points(model.mu_[k], S, r, num=100)
+                ax.plot(E[:, 0], E[:, 1], color=CLASS_COLORS[k], ls=style.CLASS_LINESTYLES[k],
+                        lw=1.8)
+            ax.plot(*model.mu_[k], **style.MEAN_MARKER)
         ax.contour(xx, yy, model.decision_function(P).reshape(xx.shape), levels=[0.0],
-                   colors="k", linewidths=2)
-        ax.set_title(_ASSUMPTION[name], fontsize=11)
+                   colors=_BOUNDARY["color"], linewidths=_BOUNDARY["lw"])
+        ax.set_title(_ASSUMPTION[name])
         ax.set_xlim(xlim)
         ax.set_ylim(ylim)
-        ax.set_xlabel("$x_1$")
-    axes[0].set_ylabel("$x_2$")
-    axes[0].legend(handles=[
-        Line2D([], [], color=CLASS_COLORS[0], lw=1.6, label="class 0 contours"),
-        Line2D([], [], color=CLASS_COLORS[1], lw=1.6, label="class 1 contours"),
-        Line2D([], [], color="k", lw=2, label="boundary")], loc="lower right", fontsize=8)
+    style.figure_legend(fig, points + [
+        style.key(f"class {k}: N(μ{'₀₁'[k]}, Σ{'₀₁'[k]}) at r = {radii_text}", lw=1.8,
+                  color=CLASS_COLORS[k], ls=style.CLASS_LINESTYLES[k]) for k in (0, 1)] + [
+        style.key("fitted means μ₀, μ₁", **style.MEAN_MARKER),
+        style.key("boundary", **_BOUNDARY)], ncols=3)
     return fig, models
 
 
@@ -378,7 +366,7 @@ GALLERY = {"ellipse": (2.0, 1.5, 0.0), "hyperbola": (2.0, 0.6, 0.0),
 
 
 def plot_conic_gallery(settings=None, m=120, random_state=0, num=160):
-    """The QDA boundary of the explorer for a few fixed slider settings, side by side:
+    """The QDA boundary of the explorer for a few fixed slider settings, in a grid:
     a static version of :func:`boundary_widget` for readers without a kernel.
 
     Returns
@@ -389,8 +377,10 @@ def plot_conic_gallery(settings=None, m=120, random_state=0, num=160):
     settings = GALLERY if settings is None else settings
     X0, Z1, y = _explorer_sample(m, random_state)
     xx, yy, P = grid(EXPLORER_XLIM, EXPLORER_YLIM, num)
-    fig = Figure(figsize=(2.7 * len(settings), 3.0), dpi=_DPI, layout="constrained")
-    axes = np.atleast_1d(fig.subplots(1, len(settings), sharex=True, sharey=True))
+    ncols = min(len(settings), 2)
+    nrows = -(-len(settings) // ncols)
+    fig = style.new_figure((8.4, 3.6 * nrows + 0.8))
+    axes = np.atleast_1d(fig.subplots(nrows, ncols, sharex=True, sharey=True)).ravel()
     kinds = {}
     for ax, (title, (s1, s2, rho)) in zip(axes, settings.items()):
         X1 = _explorer_class1(Z1, gaussian.covariance(s1, s2, rho))
@@ -399,15 +389,21 @@ def plot_conic_gallery(settings=None, m=120, random_state=0, num=160):
         posterior = model.predict_proba(P)[:, 1].reshape(xx.shape)
         # Flat colours (the predicted class), which keep the stored PNG small.
         ax.imshow(posterior > 0.5, extent=EXPLORER_XLIM + EXPLORER_YLIM, origin="lower",
-                  cmap=ListedColormap(CLASS_COLORS[:2]), vmin=0, vmax=1, alpha=0.25,
+                  cmap=ListedColormap(CLASS_COLORS[:2]), vmin=0, vmax=1, alpha=0.2,
                   aspect="auto", interpolation="nearest")
-        for X, color in ((X0, CLASS_COLORS[0]), (X1, CLASS_COLORS[1])):
-            ax.scatter(X[:, 0], X[:, 1], s=4, color=color, edgecolor="none", alpha=0.7)
-        ax.contour(xx, yy, posterior, levels=[0.5], colors="k", linewidths=2)
-        ax.set_title(f"σ₁={s1:g}, σ₂={s2:g}, ρ={rho:g}\nQDA boundary: {kinds[title]}",
-                     fontsize=10)
+        points = style.scatter_classes(ax, np.vstack([X0, X1]), y, s=14, alpha=0.7)
+        ax.contour(xx, yy, posterior, levels=[0.5], colors=_BOUNDARY["color"],
+                   linewidths=_BOUNDARY["lw"])
+        ax.set_title(f"Σ₁: σ₁={s1:g}, σ₂={s2:g}, ρ={rho:g}\nQDA boundary: {kinds[title]}")
         ax.set_xlim(EXPLORER_XLIM)
         ax.set_ylim(EXPLORER_YLIM)
+        ax.set_xlabel("$x_1$")
+        ax.set_ylabel("$x_2$")
+    for ax in axes[len(settings):]:
+        ax.axis("off")
+    style.figure_legend(fig, points + [
+        style.patch_key(f"predicted y = {k}", CLASS_COLORS[k], alpha=0.2) for k in (0, 1)] + [
+        style.key("QDA boundary", **_BOUNDARY)], ncols=3)
     return fig, kinds
 
 
@@ -458,21 +454,21 @@ def plot_three_classes(X, y, num=250):
     X, y, models, (xlim, ylim, xx, yy, P) = _fit_all_on_grid(X, y, num)
     K = len(models["QDA"].classes_)
     cmap = ListedColormap(CLASS_COLORS[:K])
-    fig = Figure(figsize=(10.5, 3.5), dpi=_DPI, layout="constrained")
-    axes = fig.subplots(1, 3, sharex=True, sharey=True)
+    fig, axes = _panels()
     for ax, (name, model) in zip(axes, models.items()):
         pred = np.searchsorted(model.classes_, model.predict(P)).reshape(xx.shape)
         ax.imshow(pred, extent=xlim + ylim, origin="lower", cmap=cmap, vmin=-0.5,
-                  vmax=K - 0.5, alpha=0.3, aspect="auto", interpolation="nearest")
-        _scatter_classes(ax, X, y, size=7)
+                  vmax=K - 0.5, alpha=0.2, aspect="auto", interpolation="nearest")
+        points = _scatter_classes(ax, X, y, size=18)
         for k in range(K):
-            ax.plot(*model.mu_[k], marker="X", ms=13, color=CLASS_COLORS[k], mec="k", mew=1.5)
-        ax.set_title(f"{_ASSUMPTION[name]}\ntraining accuracy {model.score(X, y):.3f}",
-                     fontsize=11)
+            ax.plot(*model.mu_[k], **style.MEAN_MARKER)
+        ax.set_title(f"{_ASSUMPTION[name]}\ntraining accuracy {model.score(X, y):.3f}")
         ax.set_xlim(xlim)
         ax.set_ylim(ylim)
-        ax.set_xlabel("$x_1$")
-    axes[0].set_ylabel("$x_2$")
+    style.figure_legend(fig, points + [
+        style.patch_key(f"predicted y = {c}", CLASS_COLORS[k], alpha=0.2)
+        for k, c in enumerate(models["QDA"].classes_)] + [
+        style.key(r"fitted means $\mu_k$", **style.MEAN_MARKER)], ncols=K + 1 if K < 4 else 4)
     return fig, models
 
 
@@ -542,22 +538,23 @@ def too_few_examples(n=10, sizes=(6, 9, 11, 13, 16, 20, 30, 50, 100, 200), m_com
 
 def plot_too_few_examples(result):
     """Mean test error against the size of the rare class (log scale)."""
-    fig = Figure(figsize=(7, 3.8), dpi=_DPI, layout="constrained")
+    fig = style.new_figure((8.4, 5.4))
     ax = fig.subplots()
-    styles = {"LDA": dict(color="C2", marker="s"), "QDA": dict(color="C3", marker="o"),
-              "naive Bayes": dict(color="C4", marker="^")}
     for name, err in result["errors"].items():
-        style = styles.get(name, dict(color="C0", marker="D", ls="--"))
-        ax.plot(result["sizes"], err, label=name, lw=2, ms=5, **style)
-    ax.axhline(result["bayes"], color="0.4", ls=":", lw=1.5, label="true model (Bayes error)")
-    ax.axvline(result["n"] + 0.5, color="0.7", lw=1)
-    ax.text(result["n"] + 0.7, 0.06, f"m₁ > n = {result['n']}: QDA without reg\npossible from here on",
-            transform=ax.get_xaxis_transform(), va="bottom", fontsize=9, color="0.4")
+        line = style.model_style("regularised QDA" if name.startswith("QDA, reg") else name)
+        ax.plot(result["sizes"], err, label=name, ms=6, **line)
+    ax.axhline(result["bayes"], label="true model (Bayes error)", **style.REFERENCE)
+    ax.axvline(result["n"] + 0.5, color="0.6", lw=1.5,
+               label=f"m₁ > n = {result['n']}: QDA without reg possible")
     ax.set_xscale("log")
+    lo, hi = min(result["sizes"]), max(result["sizes"])
+    ticks = [t for t in (5, 10, 20, 50, 100, 200, 500, 1000) if lo <= t <= hi]
+    ax.set_xticks([lo] + ticks + [hi], [str(t) for t in [lo] + ticks + [hi]])
+    ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("training examples of the rare class, $m_1$")
     ax.set_ylabel(f"test error (mean of {result['reps']} runs)")
-    ax.set_title(f"Too few examples of one class, n = {result['n']} features", fontsize=11)
-    ax.legend(fontsize=9)
+    ax.set_title(f"Too few examples of one class, n = {result['n']} features")
+    style.figure_legend(fig, ax.get_legend_handles_labels()[0], ncols=2)
     return fig
 
 
@@ -627,29 +624,27 @@ def plot_feature_maps(X, y, X_eval=None, num=200):
         X_eval, _ = two_class_example(m=5000, random_state=12345)
     generative = {name: model.fit(X, y) for name, model in make_models().items()}
     logistic = {kind: model.fit(X, y) for kind, model in feature_map_models().items()}
-    xlim, ylim = _limits(X)
+    xlim, ylim = style.data_limits(X)
     xx, yy, P = grid(xlim, ylim, num)
-    fig = Figure(figsize=(10.5, 3.5), dpi=_DPI, layout="constrained")
-    axes = fig.subplots(1, 3, sharex=True, sharey=True)
+    fig, axes = _panels(height=4.6)
     agreement = {}
-    titles = {"none": "logistic, $x$", "quadratic": "logistic, $x$, $x_j^2$, $x_1 x_2$",
-              "squares": "logistic, $x$, $x_j^2$"}
+    titles = {"none": "logistic on $x$", "quadratic": "logistic on $x$, $x_j^2$, $x_1 x_2$",
+              "squares": "logistic on $x$, $x_j^2$"}
     for ax, kind in zip(axes, ("none", "quadratic", "squares")):
         twin = generative[_TWIN[kind]]
         agreement[kind] = boundary_agreement(logistic[kind], twin, X_eval)
-        _scatter_classes(ax, X, y, size=6)
-        for model, style in ((logistic[kind], "solid"), (twin, "dashed")):
+        points = _scatter_classes(ax, X, y, size=14)
+        for model, ls in ((logistic[kind], "solid"), (twin, "dashed")):
             f = model.predict_proba(P)[:, 1].reshape(xx.shape)
-            ax.contour(xx, yy, f, levels=[0.5], colors="k", linewidths=2, linestyles=style)
-        ax.set_title(f"{titles[kind]}  vs  {_TWIN[kind]}\nsame label for "
-                     f"{100 * agreement[kind]:.1f}% of new points", fontsize=11)
+            ax.contour(xx, yy, f, levels=[0.5], colors=_BOUNDARY["color"],
+                       linewidths=_BOUNDARY["lw"], linestyles=ls)
+        ax.set_title(f"{titles[kind]}\nvs {_TWIN[kind]}: same label\n"
+                     f"for {100 * agreement[kind]:.1f}% of new points")
         ax.set_xlim(xlim)
         ax.set_ylim(ylim)
-        ax.set_xlabel("$x_1$")
-    axes[0].set_ylabel("$x_2$")
-    axes[0].legend(handles=[Line2D([], [], color="k", lw=2, label="logistic regression"),
-                            Line2D([], [], color="k", lw=2, ls="--", label="generative twin")],
-                   loc="lower right", fontsize=8)
+    style.figure_legend(fig, points + [
+        style.key("logistic regression boundary", **_BOUNDARY),
+        style.key("generative twin's boundary", ls="--", **_BOUNDARY)], ncols=2)
     return fig, agreement
 
 

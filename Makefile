@@ -29,16 +29,25 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-lab
 	$(PIP) -e ".[test]"
 	@touch $@
 
+# configurable-http-proxy (npm) for the JupyterHub test (tests/hub/); 5.1 still runs on Debian's Node 18.
+# Without npm the hub test is skipped with that reason (.ci/run installs Node.js and npm first).
+CHP_VERSION := 5.1.0
+$(VENV)/node/.chp-$(CHP_VERSION): | $(BIN)/python
+	@if command -v npm >/dev/null 2>&1; then \
+	    npm install --prefix $(VENV)/node --no-audit --no-fund --loglevel=error \
+	        configurable-http-proxy@$(CHP_VERSION) && touch $@; \
+	else echo "warning: npm not found: the JupyterHub test will be skipped (apt-get install nodejs npm)"; fi
+
 # LabApp.default_url: the URL printed (and opened) is the start notebook, not the Launcher,
 # also with LAB_ARGS=--no-browser (e.g. `make lab PORT=9999 LAB_ARGS=--no-browser`)
 START := notebooks/00_start_here.ipynb
 lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(ROOT_FLAG) $(LAB_ARGS)
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION)
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 homework: $(VENV)/.installed-lab

@@ -17,7 +17,7 @@ kernel of that server over the kernel websocket, the channel JupyterLab uses.
 git repository of this working tree (tracked and new, unignored files), so the
 notebooks the students run are the ones on disk, as under nbval.
 
-Used by tests/hub/test_hub.py and benchmarks/bench_hub.py.
+Used by tests/hub/test_class_on_hub.py and benchmarks/bench_hub.py.
 """
 import json
 import os

@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 from .. import datasets, text
 from .._base import logsumexp
 from ..naive_bayes import BernoulliNB, CategoricalNB, MultinomialNB
+from . import style
 
 # ---------------------------------------------------------------------------
 # The toy corpus (invented for this notebook)
@@ -380,7 +381,7 @@ def underflow_text(result):
             f"p(ham | x) = 10^{r['log10_ham_posterior']:.6f}")
 
 
-def underflow_figure(model, vocab, max_repeats=200, dpi=80):
+def underflow_figure(model, vocab, max_repeats=200):
     """log10 p(x, y) against message length: where the plain product hits 0.0."""
     reps = np.arange(1, max_repeats + 1)
     logs, zeros = [], []
@@ -390,24 +391,24 @@ def underflow_figure(model, vocab, max_repeats=200, dpi=80):
         zeros.append(bool(np.all(d["plain"] == 0.0)))
     logs = np.array(logs)
     n_words = 5 * reps
-    fig = Figure(figsize=(6, 3.2), dpi=dpi)
+    fig = style.new_figure((8.0, 4.6))
     ax = fig.subplots()
-    ax.plot(n_words, logs[:, 0], color="tab:red", label="log10 p(x, spam)")
-    ax.plot(n_words, logs[:, 1], color="tab:blue", label="log10 p(x, ham)")
+    for k, name in ((SPAM, "spam"), (HAM, "ham")):
+        ax.plot(n_words, logs[:, 1 - k], label=f"log10 p(x, {name})",
+                **{**style.class_style(k), "marker": None})
     tiny = np.log10(np.nextafter(0, 1))
-    ax.axhline(tiny, color="k", ls="--", lw=1)
-    ax.text(n_words[-1], tiny + 20, "smallest positive float64, 5e-324", fontsize=8,
-            ha="right")
+    ax.axhline(tiny, label="smallest positive float64, 5e-324", **style.REFERENCE)
     zeros = np.array(zeros)
     if zeros.any():
         first = n_words[np.argmax(zeros)]
-        ax.axvline(first, color="0.5", ls=":")
+        ax.axvline(first, color="0.35", ls="-", lw=1.2,
+                   label="both plain products are 0.0 from here")
         ax.text(first + 10, logs.min() * 0.9,
-                f"both plain products are 0.0\n(0/0) from {first} words", fontsize=8)
+                f"both plain products are 0.0\n(0/0) from {first} words")
     ax.set_xlabel("number of words in the message")
     ax.set_ylabel("log10 of the joint probability")
-    ax.legend(fontsize=8, loc="upper right")
-    fig.tight_layout()
+    ax.set_title("Joint probabilities of ever longer messages")
+    ax.legend(loc="upper right")
     return fig
 
 
@@ -415,7 +416,7 @@ def underflow_figure(model, vocab, max_repeats=200, dpi=80):
 # Bernoulli against multinomial
 # ---------------------------------------------------------------------------
 
-def repetition_figure(word="free", max_repeats=10, alpha=1.0, dpi=80):
+def repetition_figure(word="free", max_repeats=10, alpha=1.0):
     """p(spam | the word repeated r times) for both event models.
 
     The Bernoulli model only sees whether the word occurs, so its answer does
@@ -432,15 +433,16 @@ def repetition_figure(word="free", max_repeats=10, alpha=1.0, dpi=80):
     s_m = int(np.flatnonzero(mnb.classes_ == SPAM)[0])
     pb = bnb.predict_proba(_dense(vocab.transform(msgs, binary=True)))[:, s_b]
     pm = mnb.predict_proba(_dense(vocab.transform(msgs)))[:, s_m]
-    fig = Figure(figsize=(6, 3.2), dpi=dpi)
+    fig = style.new_figure((8.0, 4.4))
     ax = fig.subplots()
-    ax.plot(r, pb, "s-", label="Bernoulli: presence only")
-    ax.plot(r, pm, "o-", label="multinomial: one factor per occurrence")
+    ax.plot(r, pb, label="Bernoulli: presence only", **style.model_style("Bernoulli naive Bayes"))
+    ax.plot(r, pm, label="multinomial: one factor per occurrence",
+            **style.model_style("multinomial naive Bayes"))
     ax.set_xlabel(f'how many times "{word}" is repeated')
     ax.set_ylabel("p(spam | message)")
     ax.set_ylim(0, 1.02)
-    ax.legend(fontsize=8, loc="lower right")
-    fig.tight_layout()
+    ax.set_title(f'A message that repeats "{word}": the two event models')
+    ax.legend(loc="lower right")
     return fig, {"r": r, "bernoulli": pb, "multinomial": pm}
 
 
@@ -582,22 +584,22 @@ def confusion_text(res):
     return "\n".join(lines)
 
 
-def confusion_figure(res, dpi=80):
-    fig = Figure(figsize=(7, 3), dpi=dpi)
+def confusion_figure(res):
+    """Both confusion matrices side by side; every cell shows its count (log-scaled shading)."""
+    fig = style.new_figure((8.0, 4.0))
     axes = fig.subplots(1, 2)
     for ax, name in zip(axes, ("multinomial", "bernoulli")):
         cm = res.confusion[name]
         ax.imshow(cm, cmap="Blues", norm=_LogNorm1())
         for i in range(2):
             for j in range(2):
-                ax.text(j, i, str(cm[i, j]), ha="center", va="center", fontsize=12,
+                ax.text(j, i, str(cm[i, j]), ha="center", va="center", fontsize=15,
                         color="white" if cm[i, j] > cm.max() / 3 else "black")
         ax.set_xticks([0, 1], ["ham", "spam"])
         ax.set_yticks([0, 1], ["ham", "spam"])
         ax.set_xlabel("predicted")
         ax.set_ylabel("true")
-        ax.set_title(f"{name.capitalize()}: accuracy {res.accuracy[name]:.3f}", fontsize=10)
-    fig.tight_layout()
+        ax.set_title(f"{name.capitalize()}: accuracy {res.accuracy[name]:.3f}")
     return fig
 
 
@@ -762,21 +764,21 @@ def make_bump_classes(m=600, seed=0):
     return centres + 0.5 * rng.standard_normal((m, 2)), y
 
 
-def binning_figure(tumour_acc, bump_acc, dpi=80):
+def binning_figure(tumour_acc, bump_acc):
     """Accuracy against number of bins, with the GDA and Gaussian NB levels."""
-    fig = Figure(figsize=(8, 3.2), dpi=dpi)
+    fig = style.new_figure((9.6, 4.6))
     axes = fig.subplots(1, 2)
     for ax, acc, title in ((axes[0], tumour_acc, "tumours (30 features)"),
                            (axes[1], bump_acc, "bumps (2 features)")):
         ks = [int(n.split()[1]) for n in acc if n.startswith("NB,")]
-        ax.plot(ks, [acc[f"NB, {k} bins"] for k in ks], "o-", color="tab:green",
-                label="naive Bayes on bins")
-        ax.axhline(acc["GDA (raw)"], color="tab:purple", ls="--", label="GDA, raw")
-        ax.axhline(acc["Gaussian NB (raw)"], color="tab:orange", ls=":",
-                   label="Gaussian NB, raw")
+        ax.plot(ks, [acc[f"NB, {k} bins"] for k in ks], label="naive Bayes on bins",
+                **style.model_style("naive Bayes on bins"))
+        ax.axhline(acc["GDA (raw)"], label="GDA, raw", **{**style.model_style("GDA"),
+                                                         "marker": None})
+        ax.axhline(acc["Gaussian NB (raw)"], label="Gaussian NB, raw",
+                   **{**style.model_style("naive Bayes"), "marker": None})
         ax.set_xlabel("number of bins per feature")
         ax.set_ylabel("10-fold CV accuracy")
-        ax.set_title(title, fontsize=10)
-    axes[0].legend(fontsize=8, loc="lower right")
-    fig.tight_layout()
+        ax.set_title(title)
+    style.figure_legend(fig, axes[0].get_legend_handles_labels()[0], ncols=3)
     return fig

@@ -19,10 +19,14 @@ from matplotlib.figure import Figure
 
 from .. import datasets
 from ..naive_bayes import CategoricalNB, m_estimate
+from . import style
 
 ATTRIBUTES = ("Color", "Type", "Origin")
 QUERY = ("Red", "SUV", "Domestic")
 CLASSES = ("Yes", "No")
+#: Colours of the classes: "Yes" is class 1 (vermillion), "No" class 0 (blue), as
+#: in CategoricalNB's sorted ``classes_`` and in every other notebook.
+CLASS_COLORS = {"Yes": style.class_color(1), "No": style.class_color(0)}
 
 #: The conditionals exactly as the notes print them, for m = 3 and p = 0.5.
 NOTES_CONDITIONALS = {"Yes": (0.56, 0.31, 0.43), "No": (0.43, 0.56, 0.56)}
@@ -181,8 +185,10 @@ def explorer(X=None, y=None, query=QUERY, m_max=M_RANGE[1], dpi=80):
     pos = np.arange(len(query))
     width = 0.38
     bars = {
-        "Yes": ax_c.bar(pos - width / 2, np.zeros(len(query)), width, color="tab:red", label="Stolen = Yes"),
-        "No": ax_c.bar(pos + width / 2, np.zeros(len(query)), width, color="tab:blue", label="Stolen = No"),
+        "Yes": ax_c.bar(pos - width / 2, np.zeros(len(query)), width, color=CLASS_COLORS["Yes"],
+                        label="Stolen = Yes"),
+        "No": ax_c.bar(pos + width / 2, np.zeros(len(query)), width, color=CLASS_COLORS["No"],
+                       label="Stolen = No"),
     }
     p_line = ax_c.axhline(0.5, color="k", ls="--", lw=1, label="prior guess p")
     ax_c.set_xticks(pos, [f"P({v} | ·)" for v in query])
@@ -192,7 +198,7 @@ def explorer(X=None, y=None, query=QUERY, m_max=M_RANGE[1], dpi=80):
     ax_c.set_title("m-estimates of the conditionals")
     ax_c.legend(fontsize=7, loc="upper center", ncol=3)
 
-    score_bars = ax_s.bar([0, 1], [0, 0], color=["tab:red", "tab:blue"])
+    score_bars = ax_s.bar([0, 1], [0, 0], color=[CLASS_COLORS["Yes"], CLASS_COLORS["No"]])
     ax_s.set_xticks([0, 1], ["Yes", "No"])
     ax_s.set_title("scores P(v) · Π P(a | v)")
 

@@ -303,7 +303,7 @@ def data_limits(X, pad=0.15):
 
 
 def grid(xlim, ylim, num=200):
-    """Mesh ``xx, yy`` of ``num`` x ``num`` points over the box, and the points as an (num*num, 2) array."""
+    """Mesh ``xx, yy`` of ``num`` x ``num`` points over the box, and the points, (num*num, 2)."""
     xs = np.linspace(xlim[0], xlim[1], num)
     ys = np.linspace(ylim[0], ylim[1], num)
     xx, yy = np.meshgrid(xs, ys)

@@ -288,3 +288,134 @@ def test_plot_separation_and_log_fix_figures():
         line = [ln for ln in ax.lines if ln.get_label() == "GDA on x"][0]
         np.testing.assert_allclose(g_raw.decision_function(np.column_stack(line.get_data())), 0,
                                    atol=1e-8)
+
+
+# -- issue 18: the hand Newton check, efficiency, near separation, penalty, a lucky wrong model --
+def _newton_path(X, y, n_iter):
+    """Textbook Newton from theta = 0, written independently of the notebook."""
+    X1 = np.column_stack([X, np.ones(len(X))])
+    theta, lls = np.zeros(X1.shape[1]), []
+    for it in range(n_iter + 1):
+        z = X1 @ theta
+        lls.append(-np.sum(np.log1p(np.exp(-np.abs(z))) + np.maximum(0, np.where(y == 1, -z, z))))
+        if it < n_iter:
+            p = 1 / (1 + np.exp(-z))
+            theta = theta + np.linalg.solve((X1 * (p * (1 - p))[:, None]).T @ X1, X1.T @ (y - p))
+    return np.array(lls)
+
+
+def test_notebook_hand_newton_reaches_the_sklearn_optimum(out, tumors):
+    X_train, _, y_train, _ = tumors
+    printed = numbers_after("(from theta = 0):", out, 11)
+    assert printed[0] == pytest.approx(len(y_train) * np.log(0.5), abs=1e-6)  # h = 1/2 everywhere
+    np.testing.assert_allclose(printed, _newton_path(X_train, y_train, 10), atol=2e-6)
+    lr = sk_unpenalised().fit(X_train, y_train)
+    p = lr.predict_proba(X_train)[np.arange(len(y_train)), y_train]
+    assert printed[-1] == pytest.approx(np.log(p).sum(), abs=1e-6)
+    assert "converged theta and log-likelihood agree with genlearn" in out  # the asserting cell ran
+
+
+def test_notebook_gda_is_the_more_efficient_estimator(out):
+    """Oracle: scikit-learn's LDA and unpenalised logistic regression on the same 200 pools."""
+    def sample(m, random_state):
+        return make_gaussian_classes(m=m, mu=((0.0,), (2.5,)), Sigma=((1.0,),),
+                                     random_state=random_state)
+
+    Xp, yp = demo.draw_training_pools(sample, 200, 200, 1)
+    slopes = {"GDA": [], "logistic regression": []}
+    for r in range(200):
+        slopes["GDA"].append(_lda().fit(Xp[r], yp[r]).coef_[0, 0])
+        slopes["logistic regression"].append(sk_unpenalised().fit(Xp[r], yp[r]).coef_[0, 0])
+    for name, s in slopes.items():
+        got = numbers_after(f"{name:20s} mean of theta =", out, 2)
+        assert got[0] == pytest.approx(np.mean(s), abs=1e-4)
+        assert got[1] == pytest.approx(np.var(s, ddof=1), abs=1e-4)
+    ratio = np.var(slopes["GDA"], ddof=1) / np.var(slopes["logistic regression"], ddof=1)
+    assert numbers_after("variance ratio GDA / logistic:", out, 1)[0] == pytest.approx(ratio, abs=1e-4)
+    assert ratio < 0.6  # "about half as much"
+
+
+def test_notebook_near_separation(out):
+    """Oracle: scikit-learn's unpenalised fit, its inverse Fisher information in numpy, LDA."""
+    rows = out[out.index("logistic theta   std. error   GDA theta"):].splitlines()[1:6]
+    slopes, ses = [], []
+    for row, s in zip(rows, [1.0, 0.3, 0.1, 0.03, 0.01]):
+        X, y = demo.near_separation_example(s)
+        lr = sk_unpenalised().fit(X, y)
+        X1 = np.column_stack([X, np.ones(len(X))])
+        p = lr.predict_proba(X)[:, 1]
+        se = np.sqrt(np.linalg.inv(X1.T @ (X1 * (p * (1 - p))[:, None]))[0, 0])
+        got = [float(v) for v in re.findall(NUMBER, row)]
+        assert got[0] == s
+        assert got[1] == pytest.approx(lr.coef_[0, 0], abs=2e-3)
+        assert got[2] == pytest.approx(se, abs=2e-3)
+        assert got[3] == pytest.approx(_lda().fit(X, y).coef_[0, 0], abs=2e-3)
+        slopes.append(got[1])
+        ses.append(got[2])
+        assert sk_logistic(C=1e6).fit(X[:-1], y[:-1]).score(X[:-1], y[:-1]) == 1.0  # separable without it
+    assert ses[-1] > slopes[-1] and np.all(np.diff(ses) > 0)  # the prose's claims
+    with pytest.raises(ValueError, match="s must be > 0"):
+        demo.near_separation_example(0.0)
+
+
+def _separable(X, y):
+    """Linear programme: is there (w, b) with (2y - 1)(w.x + b) >= 1 for every example?"""
+    from scipy.optimize import linprog
+
+    s = 2.0 * y - 1
+    A = -s[:, None] * np.column_stack([X, np.ones(len(X))])
+    res = linprog(np.zeros(A.shape[1]), A_ub=A, b_ub=-np.ones(len(X)),
+                  bounds=[(None, None)] * A.shape[1], method="highs")
+    return res.status == 0
+
+
+@pytest.mark.filterwarnings("ignore:Only one sample available")
+def test_notebook_penalised_learning_curves(out):
+    """Oracle: scikit-learn refits (unpenalised, C=1, LDA) and a linear programme for separability."""
+    sizes = demo.SIZES[demo.SIZES <= 316]
+    for scenario in ("gaussian", "poisson"):
+        block = out[out.index(demo.SCENARIOS[scenario]["title"] + "\n    separable"):]
+        sample = _scenario_sample(scenario)
+        Xp, yp = demo.draw_training_pools(sample, 20, int(sizes.max()), 0)
+        X_test, y_test = sample(20000, 10_000)
+        n_sep = sum(_separable(Xp[r, :m], yp[r, :m]) for r in range(20) for m in sizes)
+        assert numbers_after("separable training sets:", block, 2).tolist() == [n_sep, 140]
+        for name, model in [("GDA", _lda), ("logistic regression", sk_unpenalised),
+                            ("logistic, C=1", lambda: sk_logistic(C=1.0))]:
+            line = block[block.index(f"{name:20s} m = 10:"):].splitlines()[0]
+            # unpenalised fits on separable sets stop at an arbitrary scale: only m = 316 is unique
+            checks = [(316, numbers_after("m = 316:", line, 1)[0])]
+            if name == "logistic regression":
+                assert "(no unique value)" in line
+            else:
+                checks.append((10, numbers_after("m = 10:", line, 1)[0]))
+            for m, printed in checks:
+                errs = [1 - model().fit(Xp[r, :m], yp[r, :m]).score(X_test, y_test)
+                        for r in range(20)]
+                # the unpenalised fit on a nearly separable Poisson set differs between solvers
+                # by a few test points in 20,000: 5e-5; the others are unique optima
+                tol = 5e-5 if name == "logistic regression" else 1e-6
+                assert printed == pytest.approx(np.mean(errs), abs=tol), (scenario, name, m)
+
+
+def test_penalised_curves_default_sizes():
+    res, bayes = demo.penalised_curves(sizes=[10, 20], n_repeats=2, scenarios=("gaussian",))
+    assert set(res["gaussian"]["mean"]) == {"GDA", "logistic regression", "logistic, C=1"}
+    assert 0 < bayes["gaussian"] < 0.5
+
+
+def test_notebook_misspecified_gda_reaches_the_bayes_error(out):
+    """Oracle: scikit-learn's LDA boundary and scipy's Laplace distribution."""
+    from scipy.stats import laplace
+
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, size=10_000)
+    X = (2.0 * y + rng.laplace(size=10_000))[:, None]
+    lda = _lda().fit(X, y)
+    b = -lda.intercept_[0] / lda.coef_[0, 0]
+    assert numbers_after("GDA boundary: x =", out, 1)[0] == pytest.approx(b, abs=1e-4)
+    err = 0.5 * laplace.sf(b) + 0.5 * laplace.cdf(b - 2)
+    bayes = 0.5 * laplace.sf(1) + 0.5 * laplace.cdf(-1)
+    assert numbers_after("error of GDA's boundary:", out, 1)[0] == pytest.approx(err, abs=1e-6)
+    assert numbers_after("Bayes error e^-1 / 2:", out, 1)[0] == pytest.approx(bayes, abs=1e-6)
+    assert 0 <= err - bayes < 1e-4

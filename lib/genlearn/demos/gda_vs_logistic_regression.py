@@ -31,7 +31,8 @@ from . import style
 __all__ = ["SIZES", "SCENARIOS", "draw_training_pools", "learning_curves", "bayes_error",
            "plot_learning_curves", "plot_newton_convergence", "separable_example",
            "penalty_path", "plot_separation", "plot_log_fix", "LOGNORMAL_FIX", "run_all",
-           "plot_learning_curve_panels"]
+           "plot_learning_curve_panels", "near_separation_example", "penalised_curves",
+           "estimator_spread"]
 
 #: Training-set sizes of the learning curves: 13 steps from 10 to 10,000, evenly on a log scale.
 SIZES = np.unique(np.round(np.logspace(1, 4, 13)).astype(int))
@@ -414,3 +415,84 @@ def plot_learning_curve_panels(results, bayes):
             for label, h in handles.items()]
     axes[-1].legend(handles=keys + [_band_key()], loc="center")
     return fig
+
+
+def near_separation_example(s, m=40, random_state=1):
+    """A one-feature training set that is separable except for one example.
+
+    ``m`` examples, half of each class, from N(-2, 1) and N(2, 1) (this seed
+    draws a separable set), plus one extra class-0 example placed ``s`` to the
+    right of the leftmost class-1 example. For ``s > 0`` the classes overlap by
+    that single example and the maximum-likelihood estimate exists; as
+    ``s -> 0`` the overlap vanishes and the estimate runs off to infinity.
+
+    Returns
+    -------
+    X : ndarray of shape (m + 1, 1)
+    y : ndarray of int, shape (m + 1,)
+    """
+    if not s > 0:
+        raise ValueError(f"s must be > 0 (the overlap of the two classes); got {s!r}. "
+                         "With s <= 0 the data are separable and the MLE does not exist.")
+    rng = np.random.default_rng(random_state)
+    y = np.repeat([0, 1], [m // 2, m - m // 2])
+    x = np.where(y == 1, 2.0, -2.0) + rng.normal(size=m)
+    x = np.append(x, x[y == 1].min() + s)
+    return x[:, None], np.append(y, 0)
+
+
+def penalised_curves(C=1.0, sizes=None, n_repeats=20, seed=0, scenarios=("gaussian", "poisson")):
+    """Learning curves at small m with and without an L2 penalty on logistic regression.
+
+    Small training sets are often separable: the unpenalised fit then stops
+    at an arbitrary scale (``separable`` counts those fits), while the
+    penalised one (named ``"logistic, C=1"`` for the default C) has a unique
+    optimum.
+
+    Returns
+    -------
+    results : dict scenario -> result of :func:`learning_curves`
+    bayes : dict scenario -> :func:`bayes_error`
+    """
+    from functools import partial
+
+    from .. import GDA, LogisticRegression
+
+    sizes = SIZES[SIZES <= 316] if sizes is None else sizes
+    models = {"GDA": (GDA, None), "logistic regression": (LogisticRegression, None),
+              f"logistic, C={C:g}": (partial(LogisticRegression, C=C), None)}
+    results, bayes = {}, {}
+    for scenario in scenarios:
+        results[scenario] = learning_curves(scenario, models=models, sizes=sizes,
+                                            n_repeats=n_repeats, seed=seed)
+        bayes[scenario] = bayes_error(scenario, results[scenario]["X_test"],
+                                      results[scenario]["y_test"])
+    return results, bayes
+
+
+def estimator_spread(m=200, n_repeats=200, delta=2.5, seed=1):
+    """GDA's and logistic regression's (theta, theta0) on many one-feature training sets.
+
+    Each set has ``m`` examples of x | y=0 ~ N(0, 1), x | y=1 ~ N(delta, 1),
+    phi = 1/2: GDA's model is right, and both methods estimate the same true
+    log-odds ``theta = delta``, ``theta0 = -delta**2 / 2``. The spread of the
+    estimates over the repetitions compares their variances. (``delta`` is
+    kept moderate so that no training set is separable.)
+
+    Returns
+    -------
+    thetas : dict name -> ndarray of shape (n_repeats, 2), theta then theta0
+    """
+    from .. import GDA, LogisticRegression
+    from ..datasets import make_gaussian_classes
+
+    def sample(m_, random_state):
+        return make_gaussian_classes(m=m_, mu=((0.0,), (delta,)), Sigma=((1.0,),),
+                                     random_state=random_state)
+
+    Xp, yp = draw_training_pools(sample, n_repeats, m, seed)
+    thetas = {}
+    for name, make in (("GDA", GDA), ("logistic regression", LogisticRegression)):
+        fits = [make().fit(Xp[r], yp[r]) for r in range(n_repeats)]
+        thetas[name] = np.array([[*f.theta_, f.theta0_] for f in fits])
+    return thetas

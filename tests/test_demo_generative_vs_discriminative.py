@@ -216,3 +216,34 @@ def test_fit_models_and_static_figures():
     assert len(fig.axes) == 1 and len(fig.axes[0].lines) == 5
     fig = gd.class_figure(**TRUTH)
     assert len(fig.axes) == 2
+
+
+# ---------------------------------------------------------------- slips of the notes (issue 18)
+def test_notebook_odds_form_of_bayes_rule():
+    """Oracle: scipy densities; prior odds phi/(1-phi), likelihood ratio, odds -> probability."""
+    lines = stored("prior_odds = phi / (1 - phi)").strip().splitlines()
+    ratio = norm.pdf(80, 100, 15) / norm.pdf(80, 40, 15)
+    assert ratio == pytest.approx(math.exp((40**2 - 20**2) / (2 * 15**2)))  # closed form, exp(8/3)
+    post_odds = 0.25 * ratio
+    assert numbers(lines[0]) == pytest.approx([0.2, 0.25], abs=5e-5)
+    assert numbers(lines[1])[-1] == pytest.approx(ratio, abs=5e-6)
+    assert numbers(lines[2]) == pytest.approx([post_odds, ref_posterior(80.0, **TRUTH)], abs=5e-6)
+    assert post_odds / (1 + post_odds) == pytest.approx(ref_posterior(80.0, **TRUTH), rel=1e-12)
+
+
+def test_notebook_poisson_classes_have_a_logistic_posterior():
+    """Oracle: scipy's Poisson pmf and Bayes' rule, against log(l1/l0) x - (l1 - l0) + log(phi/(1-phi))."""
+    from scipy.stats import poisson
+    line = stored("from scipy.stats import poisson").strip()
+    theta, theta0 = math.log(3.0), -4.0 + math.log(0.25)
+    k = np.arange(21)
+    a, b = 0.2 * poisson.pmf(k, 6.0), 0.8 * poisson.pmf(k, 2.0)
+    np.testing.assert_allclose(a / (a + b), 1 / (1 + np.exp(-(theta * k + theta0))), rtol=1e-12)
+    assert numbers(line) == pytest.approx([theta, -theta0], abs=5e-7)
+
+
+def test_check_by_hand_cells_assert():
+    """The GDA/logistic check-by-hand cell raises on a mismatch instead of printing False."""
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    src = [ "".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code" and "mu_hand" in "".join(c["source"])]
+    assert len(src) == 1 and src[0].count("assert np.allclose") == 2 and "print(\"GDA = averages:\"" not in src[0]

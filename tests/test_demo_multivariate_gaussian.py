@@ -12,8 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
-import io
 from scipy.stats import multivariate_normal
 
 from genlearn import gaussian
@@ -200,11 +198,8 @@ def test_notebook_mass_inside_ellipses():
 
 
 # ---------------------------------------------------------------- the explorer
-@pytest.fixture(scope="module")
-def explorer():
-    return mg.GaussianExplorer()
-
-
+# Oracle: scipy's multivariate_normal and the 2x2 closed forms. The page's own
+# numbers are compared with explorer_state in tests/browser/test_explorers.py.
 VALUES = [
     dict(mu1=0.0, mu2=0.0, sigma1=1.0, sigma2=1.0, rho=0.0),
     dict(mu1=0.7, mu2=-1.2, sigma1=1.7, sigma2=0.6, rho=0.45),
@@ -213,103 +208,162 @@ VALUES = [
 ]
 
 
-@pytest.mark.parametrize("v", VALUES)
-def test_update_draws_the_density_of_the_slider_values(explorer, v):
-    html = explorer.update(**v)
+def _reference(v):
     mu = np.array([v["mu1"], v["mu2"]])
     c = v["rho"] * v["sigma1"] * v["sigma2"]
     S = np.array([[v["sigma1"] ** 2, c], [c, v["sigma2"] ** 2]])
+    return mu, S
+
+
+@pytest.mark.parametrize("v", VALUES)
+def test_explorer_traits_give_sigma_and_summary(v):
+    ex = mg.GaussianExplorer(**v)
+    mu, S = _reference(v)
+    np.testing.assert_array_equal(ex.mu, mu)
+    np.testing.assert_allclose(ex.Sigma, S, rtol=1e-15)
+    det, lam, peak = closed_form(S.tolist())
+    s = ex.summary()
+    assert s["det"] == pytest.approx(det, rel=1e-12)
+    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=1e-12)
+    assert s["peak"] == pytest.approx(peak, rel=1e-12)
+    assert ex.preset == _preset_of(v)
+
+
+def _preset_of(v):
+    """The menu shows the identity preset for its exact values, nothing otherwise."""
+    return mg.DEFAULT_PRESET if v == mg.preset_params(mg.DEFAULT_PRESET) else ""
+
+
+@pytest.mark.parametrize("v", VALUES)
+def test_explorer_state_against_scipy(v):
+    """Every number the page must publish, checked against scipy and closed forms."""
+    ex = mg.GaussianExplorer(**v)
+    mu, S = _reference(v)
     ref = multivariate_normal(mu, S)
     det, lam, peak = closed_form(S.tolist())
-
-    # surface mesh and heat map
-    g = np.linspace(-4, 4, explorer.grid)
+    st = ex.expected_state()
+    assert st["params"] == {**v, "preset": _preset_of(v), "azimuth": -60.0, "elevation": 28.0}
+    assert st["det"] == pytest.approx(det, rel=1e-12) and st["peak"] == pytest.approx(peak, rel=1e-12)
+    assert st["peak"] <= 0.95 * st["zmax"] and st["zmax"] in mg.Z_TIERS
+    smaller = [z for z in mg.Z_TIERS if z < st["zmax"]]
+    assert not smaller or st["peak"] > 0.95 * max(smaller)  # the smallest tier that fits
+    # heat-map probes: the density at grid points of [-4, 4]^2
+    g = np.linspace(-4, 4, mg.HEAT_N)[list(mg.HEAT_PROBES)]
+    np.testing.assert_array_equal(st["heat"]["x"], g)
     X, Y = np.meshgrid(g, g)
-    np.testing.assert_allclose(explorer.surface_z(), ref.pdf(np.dstack([X, Y])), rtol=1e-9,
-                               atol=1e-300)
-    # filled bands: each polygon is a level set, coloured by the density on it
-    paths = explorer.fills.get_paths()
-    levels = np.asarray(explorer.fills.get_array())
-    assert len(paths) == len(levels) == len(mg.FILL_RADII)
-    assert np.all(np.diff(levels) > 0)  # outermost (lowest) first, so inner bands paint on top
-    for path, level in zip(paths, levels):
-        pts = path.vertices[:-1] if len(path.vertices) > 73 else path.vertices
-        np.testing.assert_allclose(ref.pdf(pts), level, rtol=1e-9)
-    assert levels.max() < peak and explorer.fills.get_clim() == explorer.surface.get_clim()
-    assert explorer.ax3d.get_zlim()[1] >= peak  # the bump fits in the box
-
-    # contour ellipses: Mahalanobis distance r, i.e. density peak * exp(-r^2/2)
+    np.testing.assert_allclose(st["heat"]["z"], ref.pdf(np.dstack([X, Y])), rtol=1e-9, atol=1e-300)
+    # contour ellipses: Mahalanobis radius r, density peak * exp(-r^2 / 2)
     Sinv = np.linalg.inv(S)
-    for line, r in zip(explorer.ellipses, mg.RADII):
-        pts = np.column_stack(line.get_data())
-        d2 = np.einsum("ij,jk,ik->i", pts - mu, Sinv, pts - mu)
-        np.testing.assert_allclose(d2, r * r, rtol=1e-9)
-        np.testing.assert_allclose(ref.pdf(pts), peak * math.exp(-r * r / 2), rtol=1e-9)
-
+    for pts, r in zip(st["ellipses"], mg.RADII):
+        d = np.array(pts) - mu
+        assert len(pts) == 73
+        np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, Sinv, d), r * r, rtol=1e-9)
+        np.testing.assert_allclose(ref.pdf(np.array(pts)), peak * math.exp(-r * r / 2), rtol=1e-9)
     # principal axes: centred at mu, half-length sqrt(lambda), along an eigenvector
-    for line, lam_j in zip(explorer.axes_lines, lam):
-        (x0, x1), (y0, y1) = line.get_data()
-        np.testing.assert_allclose([(x0 + x1) / 2, (y0 + y1) / 2], mu, atol=1e-12)
-        half = np.array([x1 - x0, y1 - y0]) / 2
+    for (p0, p1), lam_j in zip(st["axes"], lam):
+        p0, p1 = np.array(p0), np.array(p1)
+        np.testing.assert_allclose((p0 + p1) / 2, mu, atol=1e-12)
+        half = (p1 - p0) / 2
         assert np.linalg.norm(half) == pytest.approx(math.sqrt(lam_j), rel=1e-9)
         np.testing.assert_allclose(S @ half, lam_j * half, atol=1e-9)
+    # surface vertices lie on the density, inside the box
+    xyz = np.array(st["surface"])
+    np.testing.assert_allclose(xyz[:, 2], ref.pdf(xyz[:, :2]), rtol=1e-9)
+    assert np.abs(xyz[:, :2]).max() <= 4.0 + 1e-12
+    # readouts
+    assert st["readouts"][2] == f"|Σ| = {det:.4f}"
+    assert st["readouts"][3] == f"eigenvalues λ = {lam[0]:.4f}, {lam[1]:.4f}"
+    assert st["readouts"][4] == f"peak 1/(2π|Σ|^½) = {peak:.4f}"
 
-    # readout
-    assert f"|&Sigma;| = {det:.4f}" in html
-    assert f"{lam[0]:.4f}, {lam[1]:.4f}" in html
-    assert f"= {peak:.4f}" in html
 
-
-def test_every_slider_corner_is_valid(explorer):
+def _corners():
     import itertools
     ranges = mg.SLIDER_RANGES
     for combo in itertools.product(*[(lo, hi) for lo, hi, _ in ranges.values()]):
-        v = dict(zip(ranges, combo))
-        html = explorer.update(**v)
-        assert "nan" not in html.lower()
-        assert np.isfinite(explorer.surface_z()).all()
-        assert explorer.state["peak"] <= explorer.ax3d.get_zlim()[1]
+        yield dict(zip(ranges, combo))
 
 
-def test_blitted_frames_equal_a_fresh_full_render():
-    """Cached backgrounds (one per z-range) must not leave stale pixels behind."""
+def test_every_slider_corner_gives_a_faithful_surface():
+    """At every corner of the slider box (rho = +-0.95 with sigma = 0.5 included) the mesh
+    is finite and lies on the density; between neighbouring vertices the drawn (linear)
+    surface stays within 3% of the peak of the true density at the midpoint (no spikes,
+    no sawtooth: a fixed 25 x 25 grid was off by most of the peak at rho = 0.95); and it
+    covers every point of the box where the density exceeds 1% of the peak (Mahalanobis
+    radius < sqrt(2 ln 100) = 3.03 < 3.5, the outer ring)."""
+    for v in _corners():
+        mu, S = _reference(v)
+        ref = multivariate_normal(mu, S)
+        mesh = mg.surface_mesh(mu, S)
+        peak = ref.pdf(mu)
+        assert np.isfinite(mesh).all()
+        np.testing.assert_allclose(mesh[..., 2], ref.pdf(mesh[..., :2]), rtol=1e-9, atol=1e-300)
+        for a, b in ((mesh[1:], mesh[:-1]), (mesh[:, 1:], mesh[:, :-1])):
+            mid = (a + b) / 2
+            assert np.abs(mid[..., 2] - ref.pdf(mid[..., :2])).max() <= 0.03 * peak, v
+        assert np.abs(mesh[..., :2]).max() <= 4.0 + 1e-12
+        # a ray that stays inside the box reaches the outer ring's radius
+        d = mesh[-1, :, :2] - mu
+        d2 = np.einsum("...i,ij,...j->...", d, np.linalg.inv(S), d)
+        inside = np.abs(mesh[-1, :, :2]).max(axis=1) < 4.0 - 1e-9
+        np.testing.assert_allclose(d2[inside], mg.SURFACE_RADII[-1] ** 2, rtol=1e-9)
+        assert mg.SURFACE_RADII[-1] > math.sqrt(2 * math.log(100))
+        assert "nan" not in " ".join(mg.readout_lines(mu, S)).lower()
+
+
+def test_a_fixed_grid_would_not_be_faithful():
+    """The oracle above can fail: the old 25 x 25 grid over [-4, 4]^2 at rho = 0.95,
+    sigma = 0.5 misses the ridge by far more than 3% of the peak."""
+    mu, S = _reference(dict(mu1=0.0, mu2=0.0, sigma1=0.5, sigma2=0.5, rho=0.95))
+    ref = multivariate_normal(mu, S)
+    g = np.linspace(-4, 4, 25)
+    X, Y = np.meshgrid(g, g)
+    Z = ref.pdf(np.dstack([X, Y]))
+    mid = np.dstack([(X[1:, 1:] + X[:-1, :-1]) / 2, (Y[1:, 1:] + Y[:-1, :-1]) / 2])
+    err = np.abs((Z[1:, 1:] + Z[:-1, :-1]) / 2 - ref.pdf(mid)).max()
+    assert err > 0.03 * ref.pdf(mu)
+
+
+def test_presets_set_exact_values_and_reapply():
+    ex = mg.GaussianExplorer(preset="Sigma = 0.6 I")
+    assert ex.sigma1 == math.sqrt(0.6) and ex.rho == 0.0
+    assert ex.summary()["det"] == pytest.approx(0.36, rel=1e-15)
+    assert "|Σ| = 0.3600" in ex.readouts()
+    ex.rho = 0.5                      # a slider moves: the menu shows no preset any more
+    assert ex.preset == ""
+    ex.preset = "Sigma = 0.6 I"       # choosing the same preset again applies it again
+    assert ex.rho == 0.0 and ex.preset == "Sigma = 0.6 I"
+    ex.preset = "Sigma = [[3, 0.8], [0.8, 1]]"
+    np.testing.assert_allclose(ex.Sigma, [[3, 0.8], [0.8, 1]], rtol=1e-15)
+    assert "|Σ| = 2.3600" in ex.readouts()
+    for name in mg.PRESETS:
+        ex.preset = name
+        mu, S = mg.PRESETS[name]
+        np.testing.assert_allclose(ex.Sigma, S, rtol=1e-15, atol=1e-16)
+        np.testing.assert_array_equal(ex.mu, mu)
+
+
+def test_explorer_rejects_values_outside_the_sliders():
     ex = mg.GaussianExplorer()
-    sequence = [VALUES[0], VALUES[2], VALUES[1], VALUES[3], VALUES[0]]
-    for v in sequence:
-        ex.render(**v)
-        fresh = mg.GaussianExplorer()
-        fresh.render(**v)
-        a = np.asarray(Image.open(io.BytesIO(ex.live.widget.value)))
-        b = np.asarray(Image.open(io.BytesIO(fresh.live.widget.value)))
-        assert a.shape == b.shape
-        assert np.abs(a.astype(int) - b.astype(int)).max() <= 2
+    with pytest.raises(ValueError, match=r"rho = 1.0 is outside the slider range \[-0.95, 0.95\]"):
+        ex.rho = 1.0
+    with pytest.raises(ValueError, match="sigma1"):
+        ex.sigma1 = 0.0
+    with pytest.raises(ValueError, match="unknown preset"):
+        ex.preset = "Sigma = 5 I"
+    with pytest.raises(ValueError, match="unknown parameter"):
+        mg.GaussianExplorer(sigma=1.0)
+    assert ex.rho == 0.0 and ex.sigma1 == 1.0   # unchanged
 
 
-def test_render_changes_the_image(explorer):
-    explorer.render(**VALUES[0])
-    first = explorer.live.widget.value
-    explorer.render(**VALUES[1])
-    assert explorer.live.widget.value != first
-    assert first[:8] == b"\x89PNG\r\n\x1a\n"
+def test_explorer_sends_its_constants_and_the_suite_palette():
+    from genlearn.demos import style
 
-
-def test_panel_preset_menu_sets_sliders_and_redraws_once():
     ex = mg.GaussianExplorer()
-    box = ex.panel()
-    menu = box.children[0]
-    sliders = {w.description: w for w in box.children[1].children[0].children[0].children}
-    readout = box.children[1].children[0].children[1]
-    renders = []
-    original = ex.live.png
-    ex.live.png = lambda: renders.append(1) or original()
-    menu.value = "Sigma = [[3, 0.8], [0.8, 1]]"
-    assert len(renders) == 1
-    assert sliders["sigma1"].value == pytest.approx(math.sqrt(3))
-    assert sliders["rho"].value == pytest.approx(0.8 / math.sqrt(3))
-    assert "|&Sigma;| = 2.3600" in readout.value
-    # moving a slider afterwards redraws again
-    sliders["mu1"].value = 1.0
-    assert len(renders) == 2 and "&mu; = (1.00" in readout.value
+    state = ex.get_state()
+    assert state["palette"] == style.PALETTE and state["class_colors"] == list(style.CLASS_COLORS)
+    assert state["presets"] == {k: mg.preset_params(k) for k in mg.PRESETS}
+    assert state["ranges"]["rho"] == [-0.95, 0.95, 0.01] and state["z_tiers"] == list(mg.Z_TIERS)
+    assert "export default { render }" in state["_esm"]
 
 
 def test_slider_ranges_keep_sigma_positive_definite():
@@ -350,12 +404,13 @@ def test_preset_figure_draws_scaled_principal_axes_in_visible_colours():
         if len(x) == 2:
             half[line.get_color()] = math.hypot(x[1] - x[0], y[1] - y[0]) / 2
     lam = [2 - math.sqrt(1.64), 2 + math.sqrt(1.64)]
-    assert half["#ff7f0e"] == pytest.approx(math.sqrt(lam[0]), rel=1e-9)
-    assert half["#d62728"] == pytest.approx(math.sqrt(lam[1]), rel=1e-9)
+    assert half[mg.AXIS_COLORS[0]] == pytest.approx(math.sqrt(lam[0]), rel=1e-9)
+    assert half[mg.AXIS_COLORS[1]] == pytest.approx(math.sqrt(lam[1]), rel=1e-9)
     assert sum(len(l.get_xdata()) > 2 for l in lines) == len(mg.RADII)
     assert ax.get_xlabel() == "$x_1$" and ax.get_ylabel() == "$x_2$"
     rgb = np.asarray(PIL.Image.open(io.BytesIO(mg.compact_png(fig).data)).convert("RGB")).astype(int)
-    assert (np.abs(rgb - [255, 127, 14]).sum(axis=-1) < 60).sum() > 20
+    orange = [int(mg.AXIS_COLORS[0][i:i + 2], 16) for i in (1, 3, 5)]
+    assert (np.abs(rgb - orange).sum(axis=-1) < 60).sum() > 8
 
 
 # ---------------------------------------------------------------- slips of the notes (issue 18)

@@ -451,3 +451,63 @@ def screenshot(page, path):
         return path
     except Exception:
         return None
+
+
+# ---------------------------------------------------------------------------
+# explorers (anywidget, drawn by the page): found by accessible name
+# ---------------------------------------------------------------------------
+def explorer(page, name, timeout=60):
+    """The explorer whose root element (role="group") is named ``name``, once it
+    has drawn its first frame. Returns a Playwright locator."""
+    root = page.get_by_role("group", name=name, exact=True).first
+    root.wait_for(state="attached", timeout=timeout * 1000)
+    root.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "el => el.dataset.state && Number(el.dataset.frames) > 0",
+        arg=root.element_handle(), timeout=timeout * 1000, polling=100)
+    return root
+
+
+def explorer_state(root):
+    """The numbers the page computed for its current frame (its ``data-state``)."""
+    return json.loads(root.get_attribute("data-state"))
+
+
+def explorer_frames(root):
+    return int(root.get_attribute("data-frames"))
+
+
+def wait_for_frame(page, root, after, timeout=10):
+    """Wait until the explorer has drawn more than ``after`` frames, then for the
+    frame that merges any queued inputs (the next animation frame)."""
+    page.wait_for_function("([el, n]) => Number(el.dataset.frames) > n",
+                           arg=[root.element_handle(), after], timeout=timeout * 1000, polling=20)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def press_on(page, root, control, key, role="slider"):
+    """Focus the control named ``control`` inside ``root`` and press ``key``;
+    returns after the explorer has drawn the result (or the control did not move)."""
+    target = root.get_by_role(role, name=control, exact=True)
+    target.focus()
+    before = explorer_frames(root)
+    value = target.input_value()
+    page.keyboard.press(key)
+    if target.input_value() != value:
+        wait_for_frame(page, root, before)
+    return target.input_value()
+
+
+def readout_text(root):
+    """The readout lines as a screen reader gets them (role="status")."""
+    return [line.strip() for line in root.get_by_role("status").inner_text().splitlines() if line.strip()]
+
+
+def canvas_digest(page, root):
+    """A digest of every canvas of the explorer (to tell whether the picture changed)."""
+    return page.evaluate("""el => Array.from(el.querySelectorAll('canvas')).map(c => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let h = 2166136261;
+        for (let i = 0; i < d.length; i += 7) h = Math.imul(h ^ d[i], 16777619);
+        return c.width + 'x' + c.height + ':' + (h >>> 0);
+    }).join(' ')""", root.element_handle())

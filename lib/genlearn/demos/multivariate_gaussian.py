@@ -1,50 +1,53 @@
-"""Figures and the slider explorer of notebook 02, the multivariate Gaussian.
+"""Figures and the browser explorer of notebook 02, the multivariate Gaussian.
 
 Functions
 ---------
 preset_params      slider values (mu1, mu2, sigma1, sigma2, rho) of a preset
 summary            |Sigma|, eigenvalues and peak height of N(mu, Sigma)
 preset_table       those numbers for every preset, as fixed-width text
+readout_lines      the explorer's readouts, as text
+surface_mesh       the vertices of the explorer's 3-D surface
+explorer_state     everything the explorer's page computes (its numpy twin)
 draw_gaussian      a new figure: 3-D surface and contours of one Gaussian
 preset_figure      the surfaces (and contours) of several presets side by side
 compact_png        a figure as a small palette PNG for the stored notebook
-ellipse_points     a contour ellipse of N(mu, Sigma)
+ellipse_points     a contour ellipse of N(mu, Sigma) (:func:`genlearn.gaussian.ellipse_points`)
 sample_moments     sample mean and both forms of the sample covariance
 near_singular_table  |Sigma|, smallest eigenvalue and peak as rho approaches 1
 
 Classes
 -------
-GaussianExplorer   the interactive figure: its :meth:`~GaussianExplorer.update`
-                   moves the artists in place and returns the HTML readout.
-BlitLiveFigure     a LiveFigure that re-renders only the moving artists.
+GaussianExplorer   the interactive figure: an anywidget explorer whose page
+                   (``multivariate_gaussian.js``) computes and draws every frame.
 
-Every number in the explorer comes from :mod:`genlearn.gaussian`; this module
-only lays out and draws.
+Every number comes from :mod:`genlearn.gaussian`; the explorer's JavaScript
+repeats the formulas and the browser tests compare its numbers with
+:func:`explorer_state`.
 
 Examples
 --------
 >>> ex = GaussianExplorer()
->>> html = ex.update(mu1=0.0, mu2=0.0, sigma1=1.0, sigma2=1.0, rho=0.5)
->>> round(summary([0, 0], [[1, .5], [.5, 1]])["det"], 6)
+>>> ex.rho = 0.5
+>>> round(ex.summary()["det"], 6)
 0.75
 """
 import io
-from contextlib import contextmanager, nullcontext
 
-import ipywidgets as widgets
 import numpy as np
 import PIL.Image
-from matplotlib.collections import PolyCollection
+import traitlets
 from matplotlib.figure import Figure
 from mpl_toolkits.mplot3d import Axes3D  # noqa: F401  (registers the 3-D projection)
 
 from .. import gaussian
-from .live import LiveFigure, interactive_panel, slider
+from ..gaussian import ellipse_points
+from .explorer import Explorer, fmt
+from .style import PALETTE
 
-__all__ = ["PRESETS", "FIGURE_GROUPS", "SLIDER_RANGES", "preset_params", "summary",
-           "preset_table", "draw_gaussian", "preset_figure", "GaussianExplorer", "BlitLiveFigure",
-           "sample_moments", "near_singular_table", "ellipse_points", "compact_png",
-           "RADII", "FILL_RADII"]
+__all__ = ["PRESETS", "FIGURE_GROUPS", "SLIDER_RANGES", "VIEW_RANGES", "preset_params", "summary",
+           "preset_table", "readout_lines", "surface_mesh", "explorer_state", "draw_gaussian",
+           "preset_figure", "GaussianExplorer", "sample_moments", "near_singular_table",
+           "ellipse_points", "compact_png", "RADII", "Z_TIERS", "AXIS_COLORS"]
 
 _I = np.eye(2)
 _ZERO = (0.0, 0.0)
@@ -91,10 +94,27 @@ SLIDER_RANGES = {
 #: density equals peak * exp(-r**2 / 2).
 RADII = (1.0, 2.0, 3.0)
 
-#: Radii of the filled contour bands of the explorer, outermost first.
-FILL_RADII = np.arange(3.0, 0.0, -0.25)
+#: Viewing angles of the explorer's 3-D surface (degrees): (min, max, step).
+VIEW_RANGES = {"azimuth": (-180.0, 180.0, 1.0), "elevation": (5.0, 85.0, 1.0)}
 
-_ZTIERS = (0.3, 0.6, 1.2, 2.4)  # z-axis heights; the smallest that fits the peak is used
+#: Heights of the z-axis; the smallest that fits the peak is used, so the
+#: surfaces of similar Gaussians are drawn to the same scale.
+Z_TIERS = (0.3, 0.6, 1.2, 2.4)
+
+#: Colours of the principal axes (short, long), from the suite's palette.
+AXIS_COLORS = (PALETTE["orange"], PALETTE["vermillion"])
+
+#: Points per side of the explorer's heat map over [-LIM, LIM]^2, and the grid
+#: indices (in x and in y) at which the page publishes the density for the tests.
+HEAT_N = 201
+HEAT_PROBES = (0, 25, 50, 75, 100, 125, 150, 175, 200)
+
+#: Mahalanobis radii of the rings and angles of the rays of the 3-D surface
+#: mesh (:func:`surface_mesh`), and the (ring, angle) indices published.
+SURFACE_RADII = np.linspace(0.0, 3.5, 29)
+SURFACE_ANGLES = np.linspace(0.0, 2.0 * np.pi, 49)
+SURFACE_PROBES = ((0, 4, 8, 12, 16, 20, 24, 28), (0, 6, 12, 18, 24, 30, 36, 42, 48))
+
 _LIM = 4.0
 
 
@@ -137,304 +157,238 @@ def preset_table():
     return "\n".join(lines)
 
 
-def ellipse_points(mu, Sigma, r, num=73):
-    """Points of the contour ``(x - mu)^T Sigma^{-1} (x - mu) = r^2``, shape (num, 2).
-
-    With Sigma = V diag(lambda) V^T the ellipse is ``mu + r V diag(sqrt(lambda)) u``
-    for unit vectors u: its semi-axes lie along the eigenvectors and have
-    lengths ``r sqrt(lambda_j)``.
-    """
-    values, vectors = gaussian.principal_axes(Sigma)
-    t = np.linspace(0.0, 2.0 * np.pi, num)
-    u = np.stack([np.cos(t), np.sin(t)])
-    return np.asarray(mu, dtype=float) + (r * (vectors * np.sqrt(values)) @ u).T
-
-
-def _one_blas_thread():
-    """Run tiny linear algebra on one BLAS thread.
-
-    A slider update does only small solves and products; letting BLAS wake
-    its thread pool for them made an update 2-3x slower on a 2-core machine.
-    threadpoolctl ships with scikit-learn; without it nothing is limited.
-    """
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover
-        return nullcontext()
-    return threadpool_limits(limits=1, user_api="blas")
-
-
-class BlitLiveFigure(LiveFigure):
-    """A :class:`LiveFigure` that redraws only its moving artists (blitting).
-
-    Axes, ticks, labels and 3-D panes do not change when a slider moves, yet
-    drawing them is most of the cost of a full render. They are rendered once
-    into a cached background; each refresh pastes that background, draws the
-    artists listed in ``moving`` on top and encodes the PNG (RGB, fast zlib
-    level). Backgrounds are cached per value of ``key()``, so a figure whose
-    static part takes a few states (e.g. a few z-axis ranges) renders each
-    state fully only once. Call :meth:`invalidate` after changing anything
-    static that ``key`` does not describe.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-    moving : list of Artist
-        Artists whose data change; they are marked animated, so a full draw
-        leaves them out of the background.
-    key : callable returning a hashable, optional
-        Describes the current state of the static part of the figure.
-    hold : callable returning bool, optional
-        While it returns True, :meth:`refresh` does nothing (to batch changes).
-    """
-
-    def __init__(self, fig, moving, key=None, hold=None):
-        self._moving = list(moving)
-        for artist in self._moving:
-            artist.set_animated(True)
-        self._backgrounds = {}
-        self._key = key or (lambda: None)
-        self._hold = hold or (lambda: False)
-        super().__init__(fig)
-
-    def invalidate(self):
-        """Forget the cached backgrounds (they are redrawn when next needed)."""
-        self._backgrounds.clear()
-
-    def png(self):
-        with _one_blas_thread():
-            return self._png()
-
-    def _png(self):
-        canvas = self.fig.canvas
-        key = self._key()
-        if key not in self._backgrounds:
-            canvas.draw()
-            self._backgrounds[key] = canvas.copy_from_bbox(self.fig.bbox)
-        else:
-            canvas.restore_region(self._backgrounds[key])
-            for ax in self.fig.axes:  # a 3-D axes projects with the matrix of its
-                if hasattr(ax, "get_proj"):  # last full draw: bring it up to date
-                    ax.M = ax.get_proj()
-                    ax.invM = np.linalg.inv(ax.M)
-        renderer = canvas.get_renderer()
-        for artist in self._moving:
-            if hasattr(artist, "do_3d_projection"):
-                artist.do_3d_projection()
-            artist.draw(renderer)
-        rgb = np.asarray(canvas.buffer_rgba())[..., :3]
-        buf = io.BytesIO()
-        PIL.Image.fromarray(np.ascontiguousarray(rgb)).save(buf, format="png", compress_level=1)
-        return buf.getvalue()
-
-    def refresh(self):
-        if not self._hold():
-            super().refresh()
-
-
 def _zmax(peak):
-    for z in _ZTIERS:
+    """Top of the z-axis: the smallest of :data:`Z_TIERS` that fits the peak (with 5% room)."""
+    for z in Z_TIERS:
         if peak <= 0.95 * z:
             return z
-    return _ZTIERS[-1]
+    return Z_TIERS[-1]
 
 
-def _readout_html(mu, S, info, zmax):
-    lam = info["eigenvalues"]
-    return (
-        "<div style='font-family:monospace;font-size:13px;line-height:1.5'>"
-        f"&mu; = ({mu[0]:.2f}, {mu[1]:.2f})<br>"
-        f"&Sigma; = [[{S[0, 0]:.3f}, {S[0, 1]:.3f}], [{S[1, 0]:.3f}, {S[1, 1]:.3f}]]<br>"
-        f"|&Sigma;| = {info['det']:.4f}<br>"
-        f"eigenvalues &lambda; = {lam[0]:.4f}, {lam[1]:.4f}<br>"
-        f"peak 1/(2&pi;|&Sigma;|<sup>1/2</sup>) = {info['peak']:.4f}<br>"
-        f"<span style='color:#666'>z-axis up to {zmax:g}</span></div>"
+def readout_lines(mu, Sigma):
+    """The explorer's readouts for N(mu, Sigma), as the page prints them (one string a line)."""
+    S = np.asarray(Sigma, dtype=float)
+    s = summary(mu, S)
+    lam = s["eigenvalues"]
+    f4 = lambda x: fmt(x, 4)  # noqa: E731
+    return [
+        f"μ = ({fmt(mu[0], 2)}, {fmt(mu[1], 2)})",
+        f"Σ = [[{f4(S[0, 0])}, {f4(S[0, 1])}], [{f4(S[1, 0])}, {f4(S[1, 1])}]]",
+        f"|Σ| = {f4(s['det'])}",
+        f"eigenvalues λ = {f4(lam[0])}, {f4(lam[1])}",
+        f"peak 1/(2π|Σ|^½) = {f4(s['peak'])}",
+        f"z-axis up to {fmt(_zmax(s['peak']), 1)}",
+    ]
+
+
+def surface_mesh(mu, Sigma):
+    """Vertices of the explorer's 3-D surface, shape (rings, angles, 3): x, y and the density.
+
+    The mesh follows the Gaussian: vertex (k, j) sits at Mahalanobis radius
+    ``SURFACE_RADII[k]`` in direction ``SURFACE_ANGLES[j]``,
+    ``x = mu + r V diag(sqrt(lambda)) (cos t, sin t)``, so a narrow or
+    strongly correlated bump is sampled as finely as a round one (a fixed
+    x-y grid gave spikes at rho = 0.95). A ray that leaves the plotting box
+    ``[-LIM, LIM]^2`` stops on its edge: ``r`` is capped per direction at
+    the box. Heights are ``peak * exp(-r^2 / 2)``, the density there.
+    """
+    mu = np.asarray(mu, dtype=float)
+    values, vectors = gaussian.principal_axes(Sigma)
+    A = vectors * np.sqrt(values)                     # x = mu + r A u
+    u = np.stack([np.cos(SURFACE_ANGLES), np.sin(SURFACE_ANGLES)])
+    d = A @ u                                         # (2, angles): direction of each ray
+    with np.errstate(divide="ignore", invalid="ignore"):
+        hit = np.where(d != 0, (np.sign(d) * _LIM - mu[:, None]) / d, np.inf)
+    rmax = hit.min(axis=0)                            # where each ray meets the box
+    r = np.minimum(SURFACE_RADII[:, None], rmax[None, :])   # (rings, angles)
+    x = mu[0] + r * d[0]
+    y = mu[1] + r * d[1]
+    peak = summary(mu, Sigma)["peak"]
+    return np.stack([x, y, peak * np.exp(-0.5 * r * r)], axis=-1)
+
+
+def explorer_state(mu, Sigma, preset=""):
+    """Everything the explorer's page publishes in ``data-state``, computed with genlearn.
+
+    Keys: ``mu``, ``Sigma``, ``det``, ``eigenvalues``, ``eigenvectors``
+    (columns, :func:`genlearn.gaussian.principal_axes`), ``peak``, ``zmax``,
+    ``ellipses`` (the contours at :data:`RADII`, 73 points each, by
+    :func:`genlearn.gaussian.ellipse_points`), ``axes`` (the principal axes
+    as segments ``mu -+ sqrt(lambda_j) v_j``, short one first), ``heat``
+    (the density on the heat-map grid at the probe indices
+    :data:`HEAT_PROBES`: ``x``, ``y`` and ``z[i][j]`` = density at
+    ``(x[j], y[i])``), ``surface`` (mesh vertices ``[x, y, z]`` at rings
+    :data:`SURFACE_PROBES[0]` and angles :data:`SURFACE_PROBES[1]`),
+    ``readouts`` (:func:`readout_lines`) and ``preset``. (The explorer adds
+    ``params``, its trait values.)
+    """
+    mu = np.asarray(mu, dtype=float)
+    S = gaussian.check_covariance(Sigma)
+    s = summary(mu, S)
+    values, vectors = s["eigenvalues"], s["eigenvectors"]
+    g = np.linspace(-_LIM, _LIM, HEAT_N)[list(HEAT_PROBES)]
+    X, Y = np.meshgrid(g, g)
+    mesh = surface_mesh(mu, S)
+    rings, angles = SURFACE_PROBES
+    return dict(
+        mu=mu.tolist(), Sigma=S.tolist(), det=s["det"], eigenvalues=values.tolist(),
+        eigenvectors=vectors.tolist(), peak=s["peak"], zmax=_zmax(s["peak"]),
+        ellipses=[gaussian.ellipse_points(mu, S, r, num=73).tolist() for r in RADII],
+        axes=[[(mu - np.sqrt(lam) * v).tolist(), (mu + np.sqrt(lam) * v).tolist()]
+              for lam, v in zip(values, vectors.T)],
+        heat=dict(x=g.tolist(), y=g.tolist(), z=gaussian.pdf(np.stack([X, Y], -1), mu, S).tolist()),
+        surface=mesh[np.ix_(list(rings), list(angles))].reshape(-1, 3).tolist(),
+        readouts=readout_lines(mu, S),
+        preset=preset,
     )
 
 
-class GaussianExplorer:
-    """The density of N(mu, Sigma) in 2-D: surface and contours that sliders redraw in place.
+_PARAMS = ("mu1", "mu2", "sigma1", "sigma2", "rho")
+DEFAULT_PRESET = "Sigma = I (standard normal)"
 
-    The figure is built once. :meth:`update` recomputes the density on a fixed
-    grid and changes the data of the existing artists (surface polygons,
-    filled contours, contour lines, principal axes); nothing is created or
-    removed. The contours of a Gaussian are exact ellipses, so they are drawn
-    from the eigen-decomposition of Sigma rather than by a contouring
-    algorithm on a grid: exact, and cheap to redraw. The filled bands are the
-    ellipses at radii :data:`FILL_RADII`, each coloured by the density on it,
-    ``peak * exp(-r**2 / 2)``, with the colour scale of the surface.
+
+class GaussianExplorer(Explorer):
+    """The density of N(mu, Sigma) in 2-D, drawn in the browser: surface, contours, readouts.
+
+    Five sliders set ``mu = (mu1, mu2)`` and ``Sigma =
+    gaussian.covariance(sigma1, sigma2, rho)``; a menu sets the Gaussians of
+    the notes exactly (:data:`PRESETS`; ``Sigma = 0.6 I`` gives
+    ``|Sigma| = 0.36``). Left: the density as a surface that can be turned
+    (drag it, or the *turn* and *tilt* sliders). Right: the density from
+    above as a heat map, with the contour ellipses at Mahalanobis radii
+    :data:`RADII` (white) and the principal axes (orange: short, vermillion:
+    long). Every frame is computed and drawn by ``multivariate_gaussian.js``;
+    :meth:`expected_state` is its numpy twin.
 
     Parameters
     ----------
-    grid : int, default=25
-        Points per side of the 3-D surface mesh.
-    figsize : (float, float), default=(8.0, 3.4)
-    dpi : float, default=72
+    preset : str, default="Sigma = I (standard normal)"
+        A key of :data:`PRESETS` to start from; keyword arguments ``mu1``,
+        ``rho``... given as well override it.
 
     Attributes
     ----------
-    fig : matplotlib.figure.Figure
-    live : LiveFigure
-        Shows ``fig`` as an image widget; ``live.refresh()`` re-renders it.
-    surface : Poly3DCollection
-        ``surface_z()`` gives the heights of its mesh, shape (grid, grid).
-    fills : PolyCollection
-        The filled ellipses, outermost first; ``fills.get_array()`` holds the
-        density level of each.
-    ellipses : list of Line2D
-        The contours at radii :data:`RADII`.
-    axes_lines : list of Line2D
-        The principal axes: segments from ``mu - sqrt(lambda_j) v_j`` to
-        ``mu + sqrt(lambda_j) v_j``, smallest eigenvalue first.
-    state : dict
-        mu, Sigma and :func:`summary` of the last update.
+    mu1, mu2, sigma1, sigma2, rho : float
+        The slider values; each must lie in its :data:`SLIDER_RANGES` range
+        (a ValueError says which), so Sigma is always positive definite.
+    preset : str
+        The preset shown in the menu; "" once a slider has moved. Setting it
+        applies that preset's exact values (again, if it is set anew).
+    azimuth, elevation : float
+        Viewing angles of the 3-D surface, in degrees.
+    mu : ndarray of shape (2,)
+        Read-only.
+    Sigma : ndarray of shape (2, 2)
+        Read-only, from :func:`genlearn.gaussian.covariance`.
+
+    Examples
+    --------
+    >>> ex = GaussianExplorer(preset="Sigma = 0.6 I")
+    >>> round(ex.summary()["det"], 12)
+    0.36
+    >>> ex.rho = 0.8
+    >>> ex.preset, ex.Sigma.round(2).tolist()
+    ('', [[0.6, 0.48], [0.48, 0.6]])
+    >>> ex.rho = 1.0
+    Traceback (most recent call last):
+    ...
+    ValueError: rho = 1.0 is outside the slider range [-0.95, 0.95]; ...
     """
 
-    def __init__(self, grid=25, figsize=(8.0, 3.4), dpi=72):
-        self.grid = int(grid)
-        if self.grid < 3:
-            raise ValueError(f"grid must be at least 3 points per side; got {grid!r}.")
-        lim = _LIM
-        g = np.linspace(-lim, lim, self.grid)
-        self._X, self._Y = np.meshgrid(g, g)
-        self._XY = np.stack([self._X, self._Y], axis=-1)
-        t = np.linspace(0.0, 2.0 * np.pi, 73)
-        self._circle = np.stack([np.cos(t), np.sin(t)])  # unit circle, mapped to ellipses
-        # Corner indices of each quad of the mesh, for Poly3DCollection verts.
-        k = self.grid
-        i, j = np.meshgrid(np.arange(k - 1), np.arange(k - 1), indexing="ij")
-        base = (i * k + j).ravel()
-        self._quads = np.stack([base, base + 1, base + k + 1, base + k], axis=1)
-        self._quad_xy = np.stack([self._X.ravel()[self._quads], self._Y.ravel()[self._quads]],
-                                 axis=-1)
+    _js = "multivariate_gaussian.js"
+    _params = ("mu1", "mu2", "sigma1", "sigma2", "rho", "preset", "azimuth", "elevation")
 
-        fig = Figure(figsize=figsize, dpi=dpi, layout=None)
-        fig.subplots_adjust(left=0.0, right=0.97, bottom=0.13, top=0.97, wspace=0.15)
-        ax3 = fig.add_subplot(1, 2, 1, projection="3d")
-        ax2 = fig.add_subplot(1, 2, 2)
-        self.fig, self.ax3d, self.ax2d = fig, ax3, ax2
+    mu1 = traitlets.Float(0.0).tag(sync=True)
+    mu2 = traitlets.Float(0.0).tag(sync=True)
+    sigma1 = traitlets.Float(1.0).tag(sync=True)
+    sigma2 = traitlets.Float(1.0).tag(sync=True)
+    rho = traitlets.Float(0.0).tag(sync=True)
+    preset = traitlets.Unicode(DEFAULT_PRESET).tag(sync=True)
+    azimuth = traitlets.Float(-60.0).tag(sync=True)
+    elevation = traitlets.Float(28.0).tag(sync=True)
 
-        zero = np.zeros_like(self._X)
-        self.surface = ax3.plot_surface(self._X, self._Y, zero, cmap="viridis",
-                                        vmin=0.0, vmax=_ZTIERS[0], rstride=1, cstride=1,
-                                        linewidth=0, antialiased=False)
-        self._surface_verts = np.concatenate(
-            [self._quad_xy, np.zeros(self._quad_xy.shape[:-1] + (1,))], axis=-1)
-        ax3.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(0, _ZTIERS[0]),
-                xlabel="$x_1$", ylabel="$x_2$")
-        ax3.view_init(elev=28, azim=-60)
-        ax3.tick_params(labelsize=7, pad=0)
-        self._zmax = _ZTIERS[0]
+    # Constants the page needs, sent once (the JavaScript keeps no copy).
+    presets = traitlets.Dict().tag(sync=True)
+    ranges = traitlets.Dict().tag(sync=True)
+    radii = traitlets.List(list(RADII)).tag(sync=True)
+    z_tiers = traitlets.List(list(Z_TIERS)).tag(sync=True)
+    lim = traitlets.Float(_LIM).tag(sync=True)
+    heat_n = traitlets.Int(HEAT_N).tag(sync=True)
+    heat_probes = traitlets.List(list(HEAT_PROBES)).tag(sync=True)
+    surface_radii = traitlets.List(list(SURFACE_RADII)).tag(sync=True)
+    surface_angles = traitlets.List(list(SURFACE_ANGLES)).tag(sync=True)
+    surface_probes = traitlets.List([list(p) for p in SURFACE_PROBES]).tag(sync=True)
 
-        ax2.set_facecolor(self.surface.get_cmap()(0.0))  # density ~ 0 outside the bands
-        self.fills = PolyCollection([], cmap="viridis", edgecolors="none", antialiased=False)
-        self.fills.set_clim(0.0, _ZTIERS[0])
-        ax2.add_collection(self.fills)
-        self.ellipses = [ax2.plot([], [], color="w", lw=1.0, alpha=0.9)[0] for _ in RADII]
-        self.axes_lines = [ax2.plot([], [], color=c, lw=2.0)[0] for c in ("#ff7f0e", "#d62728")]
-        (self.center,) = ax2.plot([], [], "w+", ms=8)
-        ax2.set(xlim=(-lim, lim), ylim=(-lim, lim), xlabel="$x_1$", ylabel="$x_2$",
-                aspect="equal")
-        ax2.tick_params(labelsize=7)
-        self._hold = False
-        moving = [self.surface, self.fills, *self.ellipses, *self.axes_lines, self.center]
-        self.live = BlitLiveFigure(fig, moving, key=lambda: self._zmax,
-                                   hold=lambda: self._hold)
-        self.state = {}
+    def __init__(self, preset=DEFAULT_PRESET, **kwargs):
+        self._applying = False
+        super().__init__(presets={name: preset_params(name) for name in PRESETS},
+                         ranges={k: list(v) for k, v in {**SLIDER_RANGES, **VIEW_RANGES}.items()})
+        self.preset = preset  # applies the preset's values ("" keeps the defaults)
+        for name, value in kwargs.items():
+            if name not in _PARAMS + ("azimuth", "elevation"):
+                raise ValueError(f"unknown parameter {name!r}; choose from "
+                                 f"{list(_PARAMS) + ['azimuth', 'elevation']}.")
+            setattr(self, name, value)
 
-    def surface_z(self):
-        """Heights of the surface mesh as drawn, shape (grid, grid)."""
-        z = np.empty(self.grid * self.grid)
-        z[self._quads.ravel()] = self._surface_verts[..., 2].ravel()
-        return z.reshape(self.grid, self.grid)
+    @traitlets.validate(*_PARAMS, "azimuth", "elevation")
+    def _check_range(self, proposal):
+        name, value = proposal["trait"].name, float(proposal["value"])
+        lo, hi, _ = {**SLIDER_RANGES, **VIEW_RANGES}[name]
+        if not lo <= value <= hi:
+            raise ValueError(
+                f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; choose a "
+                f"value inside it (the range keeps Sigma positive definite)."
+            )
+        return value
 
-    def update(self, mu1, mu2, sigma1, sigma2, rho):
-        """Redraw for new slider values and return the HTML readout.
+    @traitlets.validate("preset")
+    def _check_preset(self, proposal):
+        name = proposal["value"]
+        if name and name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}; choose one of {list(PRESETS)} "
+                             "(or '' for none).")
+        return name
 
-        Parameters
-        ----------
-        mu1, mu2 : float
-            The mean.
-        sigma1, sigma2 : float > 0
-            Standard deviations.
-        rho : float in (-1, 1)
-            Correlation; ``Sigma = gaussian.covariance(sigma1, sigma2, rho)``.
-        """
-        with _one_blas_thread():
-            return self._update(mu1, mu2, sigma1, sigma2, rho)
+    @traitlets.observe("preset")
+    def _on_preset(self, change):
+        if change["new"]:
+            self._apply(change["new"])
 
-    def _update(self, mu1, mu2, sigma1, sigma2, rho):
-        mu = np.array([mu1, mu2], dtype=float)
-        S = gaussian.covariance(sigma1, sigma2, rho)
-        info = summary(mu, S)
-        self.state = dict(mu=mu, Sigma=S, **info)
-        if self._hold:
-            return None
+    @traitlets.observe(*_PARAMS)
+    def _on_param(self, change):
+        if not self._applying and self.preset:
+            exact = preset_params(self.preset)
+            if any(getattr(self, k) != exact[k] for k in _PARAMS):
+                self.preset = ""
 
-        zmax = _zmax(info["peak"])
-        if zmax != self._zmax:
-            self._zmax = zmax
-            self.ax3d.set_zlim(0, zmax)
-            self.surface.set_clim(0.0, zmax)
-            self.fills.set_clim(0.0, zmax)
-
-        Z = gaussian.pdf(self._XY, mu, S)
-        zq = Z.ravel()[self._quads]
-        # (quads, 4, 3): kept, because matplotlib has no public getter for 3-D vertices
-        self._surface_verts = np.concatenate([self._quad_xy, zq[..., None]], axis=-1)
-        self.surface.set_verts(self._surface_verts)
-        self.surface.set_array(zq.mean(axis=1))
-
-        values, vectors = info["eigenvalues"], info["eigenvectors"]
-        unit = ((vectors * np.sqrt(values)) @ self._circle).T  # the r = 1 ellipse, centred
-        self.fills.set_verts([mu + r * unit for r in FILL_RADII])
-        self.fills.set_array(info["peak"] * np.exp(-0.5 * np.square(FILL_RADII)))
-        for line, r in zip(self.ellipses, RADII):
-            pts = mu + r * unit
-            line.set_data(pts[:, 0], pts[:, 1])
-        for line, lam, v in zip(self.axes_lines, values, vectors.T):
-            half = np.sqrt(lam) * v
-            line.set_data([mu[0] - half[0], mu[0] + half[0]], [mu[1] - half[1], mu[1] + half[1]])
-        self.center.set_data([mu[0]], [mu[1]])
-        return _readout_html(mu, S, info, zmax)
-
-    def render(self, **values):
-        """``update(**values)`` then render the PNG, as one slider move does; returns the PNG."""
-        html = self.update(**values)
-        self.live.refresh()
-        return html
-
-    @contextmanager
-    def hold(self):
-        """Apply several slider changes with one redraw (used by the preset menu)."""
-        self._hold = True
+    def _apply(self, name):
+        self._applying = True
         try:
-            yield
+            with self.hold_sync():
+                for key, value in preset_params(name).items():
+                    setattr(self, key, value)
         finally:
-            self._hold = False
+            self._applying = False
 
-    def panel(self, preset="Sigma = I (standard normal)"):
-        """The widget: sliders, a preset menu, the readout and the live figure."""
-        start = preset_params(preset)
-        sliders = {name: slider(start[name], *SLIDER_RANGES[name], name,
-                                readout_format=".3f" if name.startswith(("sigma", "rho"))
-                                else ".2f")
-                   for name in SLIDER_RANGES}
-        readout = widgets.HTML()
-        box = interactive_panel(self.update, self.live, readout=readout, **sliders)
-        menu = widgets.Dropdown(options=list(PRESETS), value=preset, description="preset",
-                                layout=widgets.Layout(width="320px"))
+    @property
+    def mu(self):
+        return np.array([self.mu1, self.mu2])
 
-        def on_preset(change):
-            values = preset_params(change["new"])
-            with self.hold():  # five slider changes, one redraw
-                for name, w in sliders.items():
-                    w.value = values[name]
-            readout.value = self.update(**{name: w.value for name, w in sliders.items()})
-            self.live.refresh()
+    @property
+    def Sigma(self):
+        return gaussian.covariance(self.sigma1, self.sigma2, self.rho)
 
-        menu.observe(on_preset, names="value")
-        return widgets.VBox([menu, box])
+    def summary(self):
+        """:func:`summary` of the current Gaussian: det, eigenvalues, eigenvectors, peak."""
+        return summary(self.mu, self.Sigma)
+
+    def readouts(self):
+        """The readout lines the page shows now (:func:`readout_lines`)."""
+        return readout_lines(self.mu, self.Sigma)
+
+    def expected_state(self):
+        """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
+        return dict(explorer_state(self.mu, self.Sigma, preset=self.preset), params=self.params())
 
 
 def draw_gaussian(mu, Sigma, grid=25, figsize=(8.0, 3.4), dpi=72, fig=None, contour="lines"):
@@ -472,7 +426,7 @@ def draw_gaussian(mu, Sigma, grid=25, figsize=(8.0, 3.4), dpi=72, fig=None, cont
 
 
 def _draw_axes(ax, mu, info):
-    for lam, v, c in zip(info["eigenvalues"], info["eigenvectors"].T, ("#ff7f0e", "#d62728")):
+    for lam, v, c in zip(info["eigenvalues"], info["eigenvectors"].T, AXIS_COLORS):
         half = np.sqrt(lam) * v
         ax.plot([mu[0] - half[0], mu[0] + half[0]], [mu[1] - half[1], mu[1] + half[1]],
                 color=c, lw=2.0)

@@ -1,0 +1,350 @@
+// explorer.js: helpers shared by every explorer of the suite.
+//
+// An explorer's ES module is this file followed by the notebook's own file
+// (e.g. multivariate_gaussian.js), joined by genlearn.demos.explorer.esm_source:
+// everything here is a top-level declaration that the notebook's file uses
+// directly; the notebook's file ends with `export default { render }`.
+// Plain JavaScript, no imports, no build step. Every number a helper computes
+// has a numpy twin in genlearn (named in its comment), which the browser tests
+// compare with the page's numbers to 1e-9 relative.
+//
+// The pieces:
+//   explorerRoot(el, name)            the root element; publishState() writes its data-state
+//   slider(spec) / select(spec) / button(spec)   labelled controls (keyboard works natively)
+//   readouts(label)                    a text block that screen readers read (aria-live)
+//   canvasPanel(label, aspect)         a hi-DPI canvas that follows the notebook's width
+//   frameScheduler(root, draw)         draw now, or at the next frame if one was drawn already
+//   bindModel(model, names, onChange)  redraw when Python changes a trait
+//   fmt(x, digits)                     readout formatting (twin: genlearn.demos.explorer.fmt)
+//   sym2Eigen(S), ellipsePoints(...), gaussPdf2(...), linspace(...)   2-D Gaussian numerics
+//   colorScale(hexList), drawMarker(ctx, code, x, y, size, color), plotFrame(...)  drawing
+
+/* ------------------------------------------------------------------ DOM */
+
+let GENLEARN_UID = 0;
+
+/**
+ * A new element: h("div", {class: "x", "aria-label": "y"}, child, "text", ...).
+ * Controls (input, select, button, textarea, canvas) get data-lm-suppress-shortcuts:
+ * JupyterLab then leaves the keys pressed on them alone (without it, ArrowUp on a
+ * slider would also select the cell above, and "a" typed in a text box would insert one).
+ */
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  if (["input", "select", "button", "textarea", "canvas"].includes(tag))
+    node.setAttribute("data-lm-suppress-shortcuts", "true");
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "style" && typeof v === "object") Object.assign(node.style, v);
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined)
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+const EXPLORER_CSS = `
+.genlearn-explorer { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; font-size: 14px;
+  color: #000; background: #fff; max-width: 100%; box-sizing: border-box; padding: 4px 0; }
+.genlearn-explorer .gl-controls { display: grid; gap: 4px 18px;
+  grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); align-items: center; margin-bottom: 6px; }
+.genlearn-explorer .gl-control { display: grid; grid-template-columns: minmax(5.5em, max-content) 1fr 4.8em;
+  align-items: center; gap: 6px; min-width: 0; }
+.genlearn-explorer .gl-control label { white-space: nowrap; }
+.genlearn-explorer .gl-control input[type=range] { width: 100%; min-width: 80px; margin: 0; }
+.genlearn-explorer .gl-control output { font-variant-numeric: tabular-nums; text-align: right; white-space: nowrap; }
+.genlearn-explorer .gl-select { grid-template-columns: minmax(5.5em, max-content) 1fr; }
+.genlearn-explorer .gl-select select { min-width: 0; max-width: 100%; font-size: 14px; }
+.genlearn-explorer .gl-readouts { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 13px;
+  line-height: 1.45; margin: 2px 0 6px; display: flex; flex-wrap: wrap; gap: 0 22px; }
+.genlearn-explorer .gl-figures { display: flex; gap: 8px; width: 100%; }
+.genlearn-explorer .gl-figures > div { flex: 1 1 0; min-width: 0; }
+.genlearn-explorer canvas { display: block; width: 100%; touch-action: none; }
+.genlearn-explorer :focus-visible { outline: 3px solid #000; outline-offset: 1px; }
+`;
+
+/**
+ * The explorer's root element, appended to `el`. `name` is its accessible
+ * name (role="group"). The page's computed numbers go to its data-state
+ * attribute (publishState), the number of frames drawn to data-frames.
+ */
+function explorerRoot(el, name) {
+  const root = h("div", {class: "genlearn-explorer", role: "group", "aria-label": name,
+                         "data-frames": "0"});
+  root.append(h("style", {}, EXPLORER_CSS));
+  el.append(root);
+  return root;
+}
+
+/** Publish the numbers this frame computed, at full precision, for the tests. */
+function publishState(root, state) {
+  root.dataset.state = JSON.stringify(state);
+}
+
+/**
+ * A labelled slider: <label> + <input type=range> + <output>.
+ * spec: {label, min, max, step, value, format(v) -> text, onInput(v)}.
+ * The input snaps to its step, but `set(v)` keeps showing the exact value v
+ * in the output (presets set exact values that need not lie on a step).
+ * Arrow keys, Page Up/Down, Home and End work natively.
+ */
+function slider({label, min, max, step, value, format = (v) => String(v), onInput, describe}) {
+  const id = `gl-${++GENLEARN_UID}`;
+  const input = h("input", {type: "range", id, min, max, step, value});
+  // The slider itself tells screen readers its value (aria-valuetext); the visible
+  // <output> is hidden from them, else it would be a second live region.
+  const output = h("output", {for: id, "aria-hidden": "true"}, format(value));
+  if (describe) input.setAttribute("aria-describedby", describe);
+  const set = (v) => {
+    input.value = String(v);
+    output.textContent = format(v);
+    input.setAttribute("aria-valuetext", format(v));
+  };
+  set(value);
+  input.addEventListener("input", () => {
+    const v = Number(input.value);
+    output.textContent = format(v);
+    input.setAttribute("aria-valuetext", format(v));
+    onInput(v);
+  });
+  const node = h("div", {class: "gl-control"}, h("label", {for: id}, label), input, output);
+  return {node, input, output, set};
+}
+
+/** A labelled <select>. spec: {label, options: [[value, text], ...], value, onChange(v)}. */
+function select({label, options, value, onChange}) {
+  const id = `gl-${++GENLEARN_UID}`;
+  const sel = h("select", {id});
+  const setOptions = (opts) => {
+    sel.replaceChildren(...opts.map(([v, t]) => h("option", {value: v}, t)));
+  };
+  setOptions(options);
+  sel.value = value;
+  sel.addEventListener("change", () => onChange(sel.value));
+  const node = h("div", {class: "gl-control gl-select"}, h("label", {for: id}, label), sel);
+  return {node, select: sel, set: (v) => { sel.value = v; }, setOptions};
+}
+
+/** A button with a visible text label. */
+function button({label, onClick}) {
+  return h("button", {type: "button", onclick: onClick}, label);
+}
+
+/**
+ * Readouts: numbers as text, read by screen readers (aria-live="polite").
+ * `set(lines)` replaces the lines (an array of strings); `lines()` reads them.
+ */
+function readouts(label) {
+  const node = h("div", {class: "gl-readouts", role: "status", "aria-live": "polite",
+                         "aria-label": label});
+  let last = [];
+  return {
+    node,
+    set(lines) {
+      if (lines.length === last.length && lines.every((l, i) => l === last[i])) return;
+      node.replaceChildren(...lines.map((l) => h("div", {}, l)));
+      last = lines.slice();
+    },
+    lines: () => last.slice(),
+  };
+}
+
+/**
+ * A canvas drawn at the device's pixel ratio that follows its container's
+ * width (height = width * aspect, capped at maxHeight CSS pixels).
+ * Returns {node, canvas, ctx, width, height} (CSS pixels; ctx is scaled so
+ * that drawing uses CSS pixels) and calls onResize() after each size change.
+ */
+function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
+  const canvas = h("canvas", {role: "img", "aria-label": label});
+  const node = h("div", {}, canvas);
+  const panel = {node, canvas, ctx: canvas.getContext("2d"), width: 0, height: 0, onResize: null};
+  const fit = () => {
+    const w = Math.max(120, Math.floor(node.clientWidth || 480));
+    const hgt = Math.min(maxHeight, Math.round(w * aspect));
+    const dpr = window.devicePixelRatio || 1;
+    if (w === panel.width && hgt === panel.height && canvas.width === Math.round(w * dpr)) return false;
+    panel.width = w; panel.height = hgt;
+    canvas.style.height = `${hgt}px`;
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(hgt * dpr);
+    panel.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    return true;
+  };
+  panel.fit = fit;
+  if (typeof ResizeObserver !== "undefined") {
+    const ro = new ResizeObserver(() => { if (fit() && panel.onResize) panel.onResize(); });
+    ro.observe(node);
+    panel.disconnect = () => ro.disconnect();
+  }
+  return panel;
+}
+
+/**
+ * Draw with `draw()` at most about once per frame, as early as possible:
+ * the first request in a frame draws at once (the new picture is in the very
+ * next painted frame); further requests in the same frame are merged into
+ * one draw at the next animation frame. Counts frames in root.dataset.frames.
+ */
+function frameScheduler(root, draw) {
+  let drawnThisFrame = false, pending = false, frames = 0;
+  const run = () => {
+    draw();
+    frames += 1;
+    root.dataset.frames = String(frames);
+    drawnThisFrame = true;
+    requestAnimationFrame(() => {
+      drawnThisFrame = false;
+      if (pending) { pending = false; run(); }
+    });
+  };
+  return function request() {
+    if (drawnThisFrame) pending = true;
+    else run();
+  };
+}
+
+/** Call onChange(name) whenever one of the model's traits `names` changes (from Python). */
+function bindModel(model, names, onChange) {
+  const handlers = names.map((name) => {
+    const f = () => onChange(name);
+    model.on(`change:${name}`, f);
+    return [name, f];
+  });
+  return () => { for (const [name, f] of handlers) model.off(`change:${name}`, f); };
+}
+
+/* ------------------------------------------------------------- numbers */
+
+/** x with `digits` decimals; "-0.00" prints as "0.00". Twin: genlearn.demos.explorer.fmt. */
+function fmt(x, digits) {
+  let s = Number(x).toFixed(digits);
+  if (s.startsWith("-") && Number(s) === 0) s = s.slice(1);
+  return s;
+}
+
+/** `num` evenly spaced numbers from a to b, the last exactly b (numpy.linspace). */
+function linspace(a, b, num) {
+  const out = new Array(num);
+  const step = (b - a) / (num - 1);
+  for (let i = 0; i < num; i++) out[i] = a + i * step;
+  out[num - 1] = b;
+  return out;
+}
+
+/**
+ * Eigen-decomposition of a symmetric 2x2 matrix S = [[a, b], [b, c]].
+ * Returns {values: [small, large], vectors: [[v00, v01], [v10, v11]]}, the
+ * columns being unit eigenvectors (column j belongs to values[j]), each signed
+ * so that its largest-magnitude entry is positive (the first on a tie).
+ * Twin: genlearn.gaussian.principal_axes.
+ */
+function sym2Eigen(S) {
+  const a = S[0][0], b = S[0][1], c = S[1][1];
+  const mean = (a + c) / 2, half = Math.hypot((a - c) / 2, b);
+  const values = [mean - half, mean + half];
+  let small, large;
+  if (b === 0) {  // already diagonal: the coordinate axes (numpy's order on a tie)
+    [small, large] = a <= c ? [[1, 0], [0, 1]] : [[0, 1], [1, 0]];
+  } else {
+    const t = 0.5 * Math.atan2(2 * b, a - c);  // angle of the long axis
+    large = [Math.cos(t), Math.sin(t)];
+    small = [-Math.sin(t), Math.cos(t)];
+  }
+  const signed = (v) => {
+    const i = Math.abs(v[1]) > Math.abs(v[0]) * (1 + 1e-12) ? 1 : 0;
+    return v[i] < 0 ? [-v[0], -v[1]] : v;
+  };
+  small = signed(small); large = signed(large);
+  return {values, vectors: [[small[0], large[0]], [small[1], large[1]]]};
+}
+
+/**
+ * Points of the contour (x - mu)^T S^-1 (x - mu) = r^2: mu + r V diag(sqrt(lambda)) u(t),
+ * t = linspace(0, 2 pi, num). Twin: genlearn.gaussian.ellipse_points.
+ */
+function ellipsePoints(mu, eig, r, num = 73) {
+  const [l0, l1] = eig.values, V = eig.vectors;
+  const s0 = Math.sqrt(l0), s1 = Math.sqrt(l1);
+  return linspace(0, 2 * Math.PI, num).map((t) => {
+    const u0 = Math.cos(t) * s0, u1 = Math.sin(t) * s1;
+    return [mu[0] + r * (V[0][0] * u0 + V[0][1] * u1), mu[1] + r * (V[1][0] * u0 + V[1][1] * u1)];
+  });
+}
+
+/**
+ * The density of N(mu, S) in 2-D as a function (x, y) -> p, with the
+ * inverse and determinant computed once. Twin: genlearn.gaussian.pdf.
+ */
+function gaussPdf2(mu, S) {
+  const a = S[0][0], b = S[0][1], c = S[1][1];
+  const det = a * c - b * b;
+  const norm = 1 / (2 * Math.PI * Math.sqrt(det));
+  const ia = c / det, ib = -b / det, ic = a / det;
+  const m0 = mu[0], m1 = mu[1];
+  return (x, y) => {
+    const d0 = x - m0, d1 = y - m1;
+    return norm * Math.exp(-0.5 * (ia * d0 * d0 + 2 * ib * d0 * d1 + ic * d1 * d1));
+  };
+}
+
+/* ------------------------------------------------------------- drawing */
+
+/**
+ * A colour scale from a list of "#rrggbb" colours (low to high; e.g. the
+ * `colormap` trait). Returns {css(t), rgb(t)} for t in [0, 1] (clipped).
+ */
+function colorScale(hexList) {
+  const rgb = hexList.map((s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16)));
+  const n = rgb.length;
+  const index = (t) => Math.max(0, Math.min(n - 1, Math.round((Number.isFinite(t) ? t : 0) * (n - 1))));
+  return {rgb: (t) => rgb[index(t)], css: (t) => hexList[index(t)], n};
+}
+
+/** A marker of the suite's shapes (matplotlib codes "o", "^", "s", "D") centred at (x, y). */
+function drawMarker(ctx, code, x, y, size, color, edge = "#000") {
+  const r = size / 2;
+  ctx.beginPath();
+  if (code === "^") { ctx.moveTo(x, y - r); ctx.lineTo(x + r, y + r * 0.8); ctx.lineTo(x - r, y + r * 0.8); ctx.closePath(); }
+  else if (code === "s") ctx.rect(x - r * 0.85, y - r * 0.85, 1.7 * r, 1.7 * r);
+  else if (code === "D") { ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y); ctx.closePath(); }
+  else ctx.arc(x, y, r, 0, 2 * Math.PI);
+  ctx.fillStyle = color; ctx.fill();
+  if (edge) { ctx.lineWidth = 0.8; ctx.strokeStyle = edge; ctx.stroke(); }
+}
+
+/** A polyline through data points pts, mapped to pixels by `px` ([x, y] -> [X, Y]). */
+function drawPolyline(ctx, pts, px, color, width = 1.5, dash = []) {
+  ctx.beginPath();
+  pts.forEach((p, i) => { const [X, Y] = px(p); if (i) ctx.lineTo(X, Y); else ctx.moveTo(X, Y); });
+  ctx.setLineDash(dash); ctx.strokeStyle = color; ctx.lineWidth = width; ctx.stroke(); ctx.setLineDash([]);
+}
+
+/**
+ * A square 2-D plot area in a canvas panel with ticks and axis labels.
+ * lim: [lo, hi] for both axes. Returns {px([x, y]) -> [X, Y], box: {x, y, size}}.
+ */
+function plotFrame(ctx, panel, lim, {xlabel = "x₁", ylabel = "x₂", ticks = null, font = 13} = {}) {
+  const left = 40, bottom = 34, top = 8;
+  const size = Math.max(40, Math.min(panel.width - left - 10, panel.height - bottom - top));
+  const x0 = left + Math.max(0, (panel.width - left - 10 - size) / 2), y0 = top;
+  const [lo, hi] = lim;
+  const px = (p) => [x0 + (p[0] - lo) / (hi - lo) * size, y0 + (hi - p[1]) / (hi - lo) * size];
+  ctx.fillStyle = "#000"; ctx.font = `${font}px system-ui, sans-serif`;
+  ctx.strokeStyle = "#000"; ctx.lineWidth = 1;
+  ctx.textAlign = "center"; ctx.textBaseline = "top";
+  for (const t of ticks || linspace(lo, hi, 5)) {
+    const [X] = px([t, lo]), [, Y] = px([lo, t]);
+    ctx.beginPath(); ctx.moveTo(X, y0 + size); ctx.lineTo(X, y0 + size + 4); ctx.stroke();
+    ctx.fillText(String(+t.toFixed(2)), X, y0 + size + 5);
+    ctx.beginPath(); ctx.moveTo(x0 - 4, Y); ctx.lineTo(x0, Y); ctx.stroke();
+    ctx.textAlign = "right"; ctx.textBaseline = "middle";
+    ctx.fillText(String(+t.toFixed(2)), x0 - 6, Y);
+    ctx.textAlign = "center"; ctx.textBaseline = "top";
+  }
+  ctx.fillText(xlabel, x0 + size / 2, y0 + size + 19);
+  ctx.save(); ctx.translate(11, y0 + size / 2); ctx.rotate(-Math.PI / 2);
+  ctx.textBaseline = "middle"; ctx.fillText(ylabel, 0, 0); ctx.restore();
+  return {px, box: {x: x0, y: y0, size}};
+}

@@ -60,6 +60,68 @@ def _sigmoid_pair(z):
     return np.reciprocal(out, out=out)
 
 
+_BLAS = None
+
+
+def _one_blas_thread():
+    """Context manager: BLAS runs on one thread inside it.
+
+    genlearn's fits and predictions are many modest products (n is small);
+    with two or more BLAS threads, each product waits for every thread, and a
+    busy machine (a shared classroom server) makes that wait long.  One thread
+    is as fast when the machine is quiet and does not collapse when it is not
+    (``benchmarks/bench_fit.py`` measures both).
+    """
+    global _BLAS
+    if _BLAS is None:
+        from threadpoolctl import ThreadpoolController
+        _BLAS = ThreadpoolController()  # inspecting the libraries takes ms: once
+    return _BLAS.limit(limits=1, user_api="blas")
+
+
+def _row_scale(X):
+    """A power of two per row, ``t`` with ``1 <= max_j |X_ij| / t < 2`` (1 for zero rows).
+
+    Dividing by a power of two is exact, so ``X / t`` loses nothing and cannot
+    overflow later products.
+    """
+    top = np.abs(X).max(axis=1)
+    exponent = np.frexp(np.where(top > 0, top, 1.0))[1]
+    return np.ldexp(1.0, exponent - 1)
+
+
+def _linear_scores(X, W, b):
+    """``X @ W + b`` (W of shape (n,) or (n, K)), with a finite answer for far-away rows.
+
+    A row with huge entries (1e300) can overflow ``X @ W`` to inf or NaN.  Such
+    rows are recomputed as ``t * ((X / t) @ W)`` minus the largest score in the
+    row (the same for every class, so the posterior is unchanged): the class(es)
+    with the largest score keep a finite score, the others may reach -inf.  For
+    log-odds (1-D) only NaN needs this; +-inf is the right limit.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        S = X @ W + b
+    bad = np.isnan(S) if S.ndim == 1 else ~np.isfinite(S).all(axis=1)
+    if bad.any():
+        t = _row_scale(X[bad])
+        U = (X[bad] / t[:, None]) @ W
+        with np.errstate(over="ignore"):
+            if S.ndim == 1:
+                S[bad] = t * U + b
+            else:
+                S[bad] = t[:, None] * (U - U.max(axis=1, keepdims=True)) + b
+    return S
+
+
+def _rough_centre(X):
+    """A centre to shift ``X`` by before summing squares: the mean of at most ~4096
+    evenly spaced rows, or zeros when every feature's mean is already within one
+    standard deviation of 0 (a shift would gain no precision: skip its cost)."""
+    sample = X[:: max(1, len(X) // 4096)]
+    centre = sample.mean(axis=0)
+    return np.zeros_like(centre) if (np.abs(centre) <= sample.std(axis=0)).all() else centre
+
+
 def _block_rows(n):
     """Rows per block when streaming over an (m, n) array: about 256 kB, at most 2048.
 

@@ -248,7 +248,7 @@ def _unique_labels(y):
     if y.dtype.kind in "iub" and y.size:
         lo, hi = int(y.min()), int(y.max())
         if hi - lo < 4 * y.size + 1024:
-            shifted = (y.astype(np.int64) - lo) if lo else y
+            shifted = y.astype(np.intp) - lo if lo or y.dtype.kind == "b" else y
             present = np.bincount(shifted) > 0
             position = np.cumsum(present) - 1
             classes = (np.flatnonzero(present) + lo).astype(y.dtype)

@@ -25,7 +25,8 @@ sufficient statistics, the Cholesky factor ``L`` of each Sigma (never
 import numpy as np
 from scipy.linalg.lapack import dtrtri
 
-from ._base import GenerativeClassifier, _block_rows
+from ._base import (GenerativeClassifier, _block_rows, _linear_scores, _one_blas_thread,
+                    _row_scale)
 from ._validation import _plain, check_is_fitted, check_nonnegative, validate_X, validate_X_y
 from .gaussian import _describe_singular
 
@@ -37,44 +38,83 @@ _LOG_2PI = np.log(2.0 * np.pi)
 _SINGULAR_RTOL = 1e-10
 
 
-def _class_statistics(X, y, K, diagonal):
-    """Counts, means and scatter matrices of every class, in one pass over ``X``.
+def _class_statistics(X, y, K, kind):
+    """Counts, means and scatter matrices of the classes, from one pass over ``X``.
 
-    ``X`` is read in blocks of rows that fit in cache.  Each block is shifted
-    by a rough centre of the data before squares are summed, so that features
-    with large means lose no precision (sums of squares of raw values cancel).
+    ``kind`` is ``"pooled"`` (GDA: one scatter matrix summed over the classes),
+    ``"full"`` (QDA: one per class) or ``"diagonal"`` (GaussianNB: only the
+    diagonals).  Sums of squares of raw values cancel badly when a feature's
+    mean is large compared with its spread (1e6 +- 1), so each example is first
+    shifted by a rough centre of its class, taken from a sample of the rows.
+    When every rough centre is already within one standard deviation of 0,
+    the shift would gain nothing and ``X`` is used as it is.
+
+    GDA needs a single product ``X^T X`` (one BLAS call for the whole array)
+    and the class sums.  QDA and GaussianNB take the rows of each class in
+    turn, in blocks that stay in the CPU cache, and shift them in place.
 
     Returns
     -------
     counts : (K,) number of examples m_k in each class
     mu : (K, n) class means
-    scatter : (K, n, n) ``S_k = sum_{y_i = k} (x_i - mu_k)(x_i - mu_k)^T``,
-        or only its diagonal, shape (K, n), when ``diagonal`` is true.
+    scatter : ``S_k = sum_{y_i = k} (x_i - mu_k)(x_i - mu_k)^T`` of shape (K, n, n);
+        for "pooled" their sum, shape (n, n); for "diagonal" the diagonals, (K, n).
+    shift : (n,) a centre of the data to predict in (zeros when no shift is needed)
+    mu_shifted : (K, n) ``mu - shift``, without the rounding of ``mu``
     """
     m, n = X.shape
-    shift = X[:: max(1, m // 1024)].mean(axis=0)
     counts = np.bincount(y, minlength=K).astype(float)
+    centre = _rough_centres(X, y, K)
     sums = np.zeros((K, n))
-    squares = np.zeros((K, n) if diagonal else (K, n, n))
-    rows = _block_rows(n)
-    for start in range(0, m, rows):
-        block = X[start:start + rows] - shift
-        yb = y[start:start + rows]
-        if diagonal:
-            block_sq = block * block
-        for k in range(K):
-            w = (yb == k).astype(float)  # 1 for the rows of class k, else 0
-            sums[k] += w @ block
-            squares[k] += w @ block_sq if diagonal else block.T @ (block * w[:, None])
-    # Move from the shift to the class means: S_k = sum (x-c)(x-c)^T - m_k d d^T
+    with _one_blas_thread():
+        if kind == "pooled" and not centre.any():
+            squares = X.T @ X
+            sums = np.stack([(y == k) @ X for k in range(K)])
+        elif kind == "pooled":
+            squares = np.zeros((n, n))
+            rows = _block_rows(n)
+            for start in range(0, m, rows):
+                yb = y[start:start + rows]
+                B = X[start:start + rows] - centre[yb]
+                squares += B.T @ B
+                sums += np.eye(K)[yb].T @ B
+        else:
+            squares = np.zeros((K, n) if kind == "diagonal" else (K, n, n))
+            rows = _block_rows(n)
+            for k in range(K):
+                members = np.flatnonzero(y == k)
+                for start in range(0, len(members), rows):
+                    B = X[members[start:start + rows]]
+                    B -= centre[k]
+                    sums[k] += B.sum(axis=0)
+                    squares[k] += np.einsum("ij,ij->j", B, B) if kind == "diagonal" else B.T @ B
+    # Move from the rough centres to the class means: S = sum (x-c)(x-c)^T - m_k d d^T
     # with d = mu_k - c = sums_k / m_k.
     d = sums / counts[:, None]
-    if diagonal:
-        scatter = squares - counts[:, None] * d * d
+    if kind == "diagonal":
+        scatter = np.maximum(squares - counts[:, None] * d * d, 0.0)
     else:
-        scatter = squares - counts[:, None, None] * d[:, :, None] * d[:, None, :]
-        scatter = (scatter + scatter.transpose(0, 2, 1)) / 2.0
-    return counts, shift + d, np.maximum(scatter, 0.0) if diagonal else scatter
+        outer = counts[:, None, None] * d[:, :, None] * d[:, None, :]
+        scatter = squares - (outer.sum(axis=0) if kind == "pooled" else outer)
+        scatter = (scatter + np.swapaxes(scatter, -1, -2)) / 2.0
+    mu = centre + d
+    # Predict in coordinates centred on the data (zero when no shift was needed).
+    shift = (counts @ mu) / m if centre.any() else np.zeros(n)
+    return counts, mu, scatter, shift, centre - shift + d
+
+
+def _rough_centres(X, y, K):
+    """A rough mean of each class, (K, n), from at most ~4096 evenly spaced rows;
+    all zeros if every one lies within one standard deviation of 0."""
+    m, n = X.shape
+    step = max(1, m // 4096)
+    Xs, ys = X[::step], y[::step]
+    centre = np.empty((K, n))
+    for k in range(K):
+        rows = Xs[ys == k]
+        centre[k] = rows.mean(axis=0) if len(rows) else X[np.argmax(y == k)]
+    spread = Xs.std(axis=0)
+    return np.zeros((K, n)) if (np.abs(centre) <= spread).all() else centre
 
 
 class _GaussianClassifier(GenerativeClassifier):
@@ -130,22 +170,26 @@ class _GaussianClassifier(GenerativeClassifier):
         m, n = X.shape
         K = len(classes)
         phi = self._check_priors(K)
-        counts, mu, scatter = _class_statistics(X, y_index, K, self._diagonal)
+        kind = "diagonal" if self._diagonal else "pooled" if self._shared else "full"
+        counts, mu, scatter, shift, mu_shifted = _class_statistics(X, y_index, K, kind)
         if reg == 0:
             self._check_counts(classes, counts, n, m)
         Sigma = self._estimate_Sigma(counts, scatter) + reg * np.eye(n)
         # Variance of each feature over all the data: the yardstick for "constant".
-        within = scatter if self._diagonal else np.einsum("kjj->kj", scatter)
-        scale = (within.sum(axis=0) + counts @ (mu - counts @ mu / m) ** 2) / m
+        within = scatter if self._diagonal else np.einsum("...jj->...j", scatter)
+        within = within if self._shared else within.sum(axis=0)
+        scale = (within + counts @ (mu_shifted - counts @ mu_shifted / m) ** 2) / m
         stack = Sigma[None] if self._shared else Sigma
         Ls = [self._cholesky(S, None if self._shared else classes[k], reg, scale)
               for k, S in enumerate(stack)]
         # Whitening matrices W = L^{-1} (LAPACK's triangular inverse, once at fit
         # time), stored transposed: the squared Mahalanobis distance of x to mu_k
-        # is then ||x W^T - mu_k W^T||^2, one matrix product per class.
+        # is then ||x W^T - mu_k W^T||^2, one matrix product per class.  Prediction
+        # works in the same shifted coordinates as the fit: x - shift, mu_k - shift.
         W_T = np.stack([dtrtri(L, lower=1)[0].T.copy() for L in Ls])
+        self._shift = shift
         self._whiten_T = np.broadcast_to(W_T, (K, n, n))
-        self._whiten_mu = np.einsum("kj,kjl->kl", mu, self._whiten_T)
+        self._whiten_mu = np.einsum("kj,kjl->kl", mu_shifted, self._whiten_T)
         self._half_logdet = np.broadcast_to([np.log(np.diag(L)).sum() for L in Ls], (K,))
 
         self.classes_ = classes
@@ -215,22 +259,51 @@ class _GaussianClassifier(GenerativeClassifier):
         return L
 
     # -- prediction ------------------------------------------------------------
+    def _centred(self, X):
+        return X - self._shift if self._shift.any() else X
+
     def _mahalanobis(self, X):
         """Squared Mahalanobis distance of each row to each class mean, shape (m, K).
 
-        Rows are taken in blocks that stay in the CPU cache.  For GaussianNB, W
-        is diagonal and the product is elementwise: O(n) per row, not O(n^2).
+        ``X`` is already shifted.  Rows are taken in blocks that stay in the CPU
+        cache, all classes with one product per block (for GaussianNB, W is
+        diagonal and the product is elementwise).  A row so far away that every
+        distance overflows (beyond ~1e154) gets distances minus the smallest
+        one, computed on the row divided by a power of two: the nearest class
+        keeps 0, so the posterior stays defined.
         """
         m, n = X.shape
-        out = np.empty((m, len(self.classes_)))
-        rows = _block_rows(n)
-        for start in range(0, m, rows):
-            B = X[start:start + rows]
-            for k, (W_T, W_mu) in enumerate(zip(self._whiten_T, self._whiten_mu)):
-                Z = B * np.diag(W_T) if self._diagonal else B @ W_T
-                Z -= W_mu
-                out[start:start + rows, k] = np.einsum("ij,ij->i", Z, Z)
+        K = len(self.classes_)
+        out = np.empty((m, K))
+        W = (np.stack([np.diag(W_T) for W_T in self._whiten_T]) if self._diagonal
+             else self._whiten_T[0] if self._shared
+             else np.concatenate(self._whiten_T, axis=1))
+        rows = _block_rows(n * K)
+        with _one_blas_thread(), np.errstate(over="ignore", invalid="ignore"):
+            for start in range(0, m, rows):
+                out[start:start + rows] = self._distances(X[start:start + rows], W)
+            bad = np.isnan(out).any(axis=1) | ~np.isfinite(out).any(axis=1)
+            if bad.any():
+                t = _row_scale(X[bad])
+                q = self._distances(X[bad] / t[:, None], W, 1.0 / t)
+                out[bad] = t[:, None] * (t[:, None] * (q - q.min(axis=1, keepdims=True)))
         return out
+
+    def _distances(self, B, W, unit=None):
+        """``||B W_k^T - mu_k W_k^T * unit||^2`` for each row of B and class k."""
+        K, n = self._whiten_mu.shape
+        W_mu = self._whiten_mu if unit is None else self._whiten_mu[None] * unit[:, None, None]
+        if self._diagonal:
+            Z = B[:, None, :] * W - W_mu
+        elif self._shared:
+            Z = (B @ W)[:, None, :] - W_mu
+        else:
+            Z = (B @ W).reshape(len(B), K, n) - W_mu
+        return np.einsum("ikj,ikj->ik", Z, Z)
+
+    def _joint_log_proba(self, X):
+        return (np.log(self.phi_) - self._half_logdet - 0.5 * self.n_features_in_ * _LOG_2PI
+                - 0.5 * self._mahalanobis(self._centred(X)))
 
     def predict_joint_log_proba(self, X):
         """``log p(x, y=k) = log phi_k + log N(x; mu_k, Sigma_k)`` for each row and class.
@@ -245,10 +318,6 @@ class _GaussianClassifier(GenerativeClassifier):
         """
         check_is_fitted(self)
         return self._joint_log_proba(validate_X(self, X, reset=False))
-
-    def _joint_log_proba(self, X):
-        return (np.log(self.phi_) - self._half_logdet - 0.5 * self.n_features_in_ * _LOG_2PI
-                - 0.5 * self._mahalanobis(X))
 
     def quadratic_form(self):
         """Log-odds of a binary model as ``x^T A x + b^T x + c``.
@@ -340,18 +409,21 @@ class GDA(_GaussianClassifier):
     _shared = True
 
     def _estimate_Sigma(self, counts, scatter):
-        return scatter.sum(axis=0) / counts.sum()
+        return scatter / counts.sum()  # scatter is already summed over the classes
 
     def fit(self, X, y):
         super().fit(X, y)
         # Linear scores: log p(x, y=k) = x^T w_k + b_k + (the same for every class),
-        # with w_k = Sigma^{-1} mu_k = W^T W mu_k and b_k = -1/2 mu_k^T w_k + log phi_k.
+        # with w_k = Sigma^{-1} mu_k = W^T W mu_k and b_k = -1/2 mu_k^T w_k + log phi_k,
+        # kept in the shifted coordinates of the fit (x - shift, mu_k - shift).
         w = self._whiten_mu @ self._whiten_T[0].T
-        self._lin_w_T = w.T.copy()
-        self._lin_b = -0.5 * np.einsum("kj,kj->k", self.mu_, w) + np.log(self.phi_)
+        b = -0.5 * np.einsum("kj,kj->k", self._whiten_mu, self._whiten_mu) + np.log(self.phi_)
+        self._lin_w, self._lin_b = w.T.copy(), b
         if len(self.classes_) == 2:
-            self.theta_ = w[1] - w[0]
-            self.theta0_ = float(self._lin_b[1] - self._lin_b[0])
+            # log-odds: theta^T (x - shift) + theta0 - theta^T shift in the user's units
+            self._lin_w, self._lin_b = w[1] - w[0], b[1] - b[0]
+            self.theta_ = self._lin_w
+            self.theta0_ = float(self._lin_b - self._shift @ self._lin_w)
         else:
             for name in ("theta_", "theta0_"):
                 self.__dict__.pop(name, None)
@@ -359,10 +431,9 @@ class GDA(_GaussianClassifier):
 
     def _scores(self, X):
         # Linear in x: the log-odds for two classes, else K scores.
-        X = validate_X(self, X, reset=False)
-        if len(self.classes_) == 2:
-            return X @ self.theta_ + self.theta0_
-        return X @ self._lin_w_T + self._lin_b
+        X = self._centred(validate_X(self, X, reset=False))
+        with _one_blas_thread():
+            return _linear_scores(X, self._lin_w, self._lin_b)
 
 
 class QDA(_GaussianClassifier):

@@ -17,28 +17,41 @@ An optional L2 penalty ``-||theta||^2 / (2 C)`` (not on the intercept) adds
 ``-theta / C`` to the gradient and ``-I / C`` to the Hessian; it matches
 scikit-learn's ``C``.  More than two classes use the softmax (multinomial)
 model with class 0 as reference, fitted by the same Newton iteration.
+
+How the numbers are kept accurate and fast:
+
+* The features are centred internally (by a rough mean, when a mean is large
+  compared with the spread): with a common offset such as 1e8, the raw
+  columns are nearly parallel to the column of ones and the Hessian is
+  numerically singular.  The coefficients are reported in the user's units.
+* ``X^T S X`` is a symmetric product ``A^T A`` with ``A = sqrt(S) [X - c, 1]``,
+  built block by block (no copy of ``[X, 1]``), and each Newton system is
+  solved after scaling the Hessian to unit diagonal.
+* When the maximum-likelihood estimate does not exist because the classes
+  are separable, completely or only partly ("quasi-separation"), a linear
+  program checks it and a :class:`SeparableDataWarning` says so.
 """
 import warnings
 from numbers import Real
 
 import numpy as np
+import scipy.sparse as sp
 from scipy.linalg import LinAlgError, cho_factor, cho_solve
-
+from scipy.optimize import linprog
 from sklearn.exceptions import ConvergenceWarning
 
-from ._base import (BaseEstimator, ClassifierMixin, _block_rows, _log_sigmoid, logsumexp,
-                    sigmoid)
+from ._base import (BaseEstimator, ClassifierMixin, _block_rows, _linear_scores, _log_sigmoid,
+                    _one_blas_thread, _rough_centre, logsumexp, sigmoid)
 from ._validation import check_nonnegative, check_positive_int, validate_X, validate_X_y
 from .gaussian import _describe_singular
 
 __all__ = ["LogisticRegression", "SeparableDataWarning", "ConvergenceWarning"]
 
-
 class SeparableDataWarning(ConvergenceWarning):
-    """The classes are (almost) linearly separable: the unpenalised MLE does not exist.
+    """The classes are (partly) linearly separable: the unpenalised MLE does not exist.
 
     A subclass of scikit-learn's :class:`~sklearn.exceptions.ConvergenceWarning`
-    (which genlearn also raises, itself, when ``max_iter`` is reached).
+    (which genlearn itself raises when ``max_iter`` is reached).
 
     Examples
     --------
@@ -52,148 +65,218 @@ class SeparableDataWarning(ConvergenceWarning):
     """
 
 
-def _weighted_gram(X1, w, r=None):
-    """``X1^T diag(w) X1`` (and ``X1^T r`` if ``r`` is given), in one pass over ``X1``.
+class _Shifted:
+    """The training examples seen as ``x - shift``, read in blocks that stay in cache.
 
-    The rows are taken in blocks small enough to stay in the CPU cache.
+    Nothing of the size of X is ever copied: each block is shifted on the fly.
     """
-    d = X1.shape[1]
-    rows = _block_rows(d)
-    gram = np.zeros((d, d))
-    vec = np.zeros(d)
-    for start in range(0, X1.shape[0], rows):
-        B = X1[start:start + rows]
-        gram += B.T @ (B * w[start:start + rows, None])
-        if r is not None:
-            vec += r[start:start + rows] @ B
-    return gram if r is None else (gram, vec)
+
+    def __init__(self, X, shift):
+        self.X, self.shift = X, shift
+        self.m, self.n = X.shape
+        self.rows = _block_rows(self.n + 1)
+
+    def blocks(self):
+        for start in range(0, self.m, self.rows):
+            B = self.X[start:start + self.rows]
+            yield start, (B - self.shift if self.shift.any() else B)
+
+    def dot(self, T):
+        """``(x_i - shift) @ T`` for every example; T of shape (n,) or (n, J)."""
+        if not self.shift.any():
+            return self.X @ T
+        out = np.empty((self.m,) + T.shape[1:])
+        for start, B in self.blocks():
+            out[start:start + len(B)] = B @ T
+        return out
+
+    def gram(self, weights, residuals):
+        """Weighted sums over the examples, with ``x~ = (x - shift, 1)``.
+
+        Returns ``H[p] = sum_i weights[i, p] x~_i x~_i^T`` for each column p of
+        ``weights`` (m, P), all >= 0, shape (P, n+1, n+1), and
+        ``g = sum_i x~_i residuals[i]``, shape (n+1, J).  Each weighted block is
+        one symmetric product ``A^T A`` (BLAS syrk) with ``A = sqrt(w) x~``.
+        """
+        n, P = self.n, weights.shape[1]
+        H = np.zeros((P, n + 1, n + 1))
+        g = np.zeros((n + 1, residuals.shape[1]))
+        buf = np.empty((self.rows, n + 1))
+        root = np.sqrt(weights)
+        for start, B in self.blocks():
+            stop = start + len(B)
+            A = buf[:len(B)]
+            for p in range(P):
+                np.multiply(B, root[start:stop, p, None], out=A[:, :n])
+                A[:, n] = root[start:stop, p]
+                H[p] += A.T @ A
+            R = residuals[start:stop]
+            g[:n] += B.T @ R
+            g[n] += R.sum(axis=0)
+        return H, g
 
 
 # -- The two models. Each gives Newton's method a start (the intercept-only MLE),
-#    scores(theta), objective(scores, theta), derivatives(scores, theta) -> (gradient,
-#    minus the Hessian), and separates(scores): is every example on its own side? --
+#    scores(v), objective(scores, v), derivatives(scores, v) -> (gradient, minus the
+#    Hessian), and margins(scores): how far each example is on its own side. --------
 
-def _binary_model(X1, y, penalty):
-    """Two classes: ``theta`` (n+1,), scores ``z = X1 theta``, as in the module docstring."""
-    def objective(z, theta):  # the log-likelihood minus the penalty
+def _binary_model(data, y, penalty):
+    """Two classes: ``v = (theta, theta0)`` in shifted coordinates, ``z = (x - c) theta + theta0``."""
+    def scores(v):
+        return data.dot(v[:-1]) + v[-1]
+
+    def objective(z, v):  # the log-likelihood minus the penalty
         # y log h + (1 - y) log(1 - h) = y log h + (1 - y) (log h - z) = log h - (1 - y) z
-        return _log_sigmoid(z).sum() - (1.0 - y) @ z - 0.5 * penalty @ theta ** 2
+        return _log_sigmoid(z).sum() - (1.0 - y) @ z - 0.5 * penalty @ v ** 2
 
-    def derivatives(z, theta):
+    def derivatives(z, v):
         h = sigmoid(z)
-        hessian, gradient = _weighted_gram(X1, h * (1.0 - h), y - h)
-        return gradient - penalty * theta, hessian + np.diag(penalty)
+        H, g = data.gram((h * (1.0 - h))[:, None], (y - h)[:, None])
+        return g[:, 0] - penalty * v, H[0] + np.diag(penalty)
 
-    def scores(theta):
-        return X1 @ theta
+    def margins(z):
+        return (2.0 * y - 1.0) * z
 
-    def separates(z):
-        return np.all((2.0 * y - 1.0) * z > 0)
-
-    start = np.zeros(X1.shape[1])
+    start = np.zeros(data.n + 1)
     start[-1] = np.log(y.mean() / (1.0 - y.mean()))
-    return start, scores, objective, derivatives, separates
+    return start, scores, objective, derivatives, margins
 
 
-def _softmax_model(X1, y_index, K, penalty):
+def _softmax_model(data, y_index, K, penalty):
     """K > 2 classes, class 0 the reference: the free parameters are ``Theta``
     (K-1, n+1), flattened; the gradient block of class a is ``X^T (1{y=a} - p_a)``
     and the Hessian block (a, b) is ``-X^T diag(p_a (1{a=b} - p_b)) X``."""
-    m, d = X1.shape
+    m, d = data.m, data.n + 1
     Y = np.eye(K)[y_index]
     penalties = np.tile(penalty, K - 1)
+    pairs = [(a, b) for a in range(1, K) for b in range(a, K)]
 
     def scores(flat):
-        return np.hstack([np.zeros((m, 1)), X1 @ flat.reshape(K - 1, d).T])
+        T = flat.reshape(K - 1, d)
+        Z = np.zeros((m, K))
+        Z[:, 1:] = data.dot(T[:, :-1].T) + T[:, -1]
+        return Z
 
     def objective(Z, flat):
         return np.sum(Y * (Z - logsumexp(Z, axis=1, keepdims=True))) - 0.5 * penalties @ flat ** 2
 
     def derivatives(Z, flat):
         P = np.exp(Z - logsumexp(Z, axis=1, keepdims=True))
-        gradient = (X1.T @ (Y - P)[:, 1:]).T.ravel() - penalties * flat
+        # p_a (1 - p_a) on the diagonal blocks, p_a p_b (with a minus sign) off it
+        weights = np.column_stack([P[:, a] * ((a == b) - P[:, b]) * (1 if a == b else -1)
+                                   for a, b in pairs])
+        blocks, g = data.gram(weights, (Y - P)[:, 1:])
         H = np.empty((K - 1, d, K - 1, d))
-        for a in range(1, K):
-            for b in range(a, K):
-                block = _weighted_gram(X1, P[:, a] * ((a == b) - P[:, b]))
-                H[a - 1, :, b - 1, :] = block
-                H[b - 1, :, a - 1, :] = block.T
-        return gradient, H.reshape(len(flat), len(flat)) + np.diag(penalties)
+        for (a, b), block in zip(pairs, blocks):
+            block = block if a == b else -block
+            H[a - 1, :, b - 1, :] = block
+            H[b - 1, :, a - 1, :] = block.T
+        return g.T.ravel() - penalties * flat, H.reshape(len(flat), len(flat)) + np.diag(penalties)
 
-    def separates(Z):
-        return np.all(Z[np.arange(m), y_index] > np.where(Y > 0, -np.inf, Z).max(axis=1))
+    def margins(Z):
+        return Z[np.arange(m), y_index] - np.where(Y > 0, -np.inf, Z).max(axis=1)
 
     counts = Y.sum(axis=0)
     start = np.zeros((K - 1, d))
     start[:, -1] = np.log(counts[1:] / counts[0])
-    return start.ravel(), scores, objective, derivatives, separates
+    return start.ravel(), scores, objective, derivatives, margins
 
 
 # -- Newton's method ----------------------------------------------------------------
 
-def _newton(theta, scores, objective, derivatives, separates, X1, unpenalised,
-            max_iter, tol):
-    """Maximise ``objective`` from ``theta``; return theta and the objective path."""
-    Z = scores(theta)
-    path = [objective(Z, theta)]
+#: Examples further than this on their own side of the boundary (log-odds > 15,
+#: p > 1 - 3e-7) are a sign of quasi-separation, which a linear program then checks.
+_SUSPICIOUS_MARGIN = 15.0
+
+#: A Newton system whose unit-diagonal Hessian has a Cholesky pivot below this
+#: (the fraction of a feature's weighted variance not explained by the others)
+#: is treated as singular at the first step.
+_SINGULAR_RTOL = 1e-13
+
+
+def _newton(v, scores, objective, derivatives, margins, max_iter, tol, stop_if_separated):
+    """Maximise ``objective`` from ``v``.
+
+    Returns ``(v, scores, path, status)``, status one of "converged",
+    "separated" (every example strictly on its own side), "singular" (the
+    Hessian became numerically singular) and "max_iter".
+    """
+    Z = scores(v)
+    path = [objective(Z, v)]
     for it in range(1, max_iter + 1):
-        gradient, hessian = derivatives(Z, theta)
-        step = _newton_step(hessian, gradient, it, X1)
+        gradient, hessian = derivatives(Z, v)
+        step = _newton_step(hessian, gradient, first=it == 1)
         if step is None:
-            return theta, path
+            return v, Z, path, "singular"
         # Take the Newton step, halving it while it would lower the objective.
         decrement = 0.5 * gradient @ step  # the predicted gain, g^T H^{-1} g / 2
         for _ in range(40):
-            new = theta + step
+            new = v + step
             Z_new = scores(new)
             value = objective(Z_new, new)
             if value >= path[-1] - 1e-12 * abs(path[-1]):
-                theta, Z = new, Z_new
+                v, Z = new, Z_new
                 break
             step, decrement = step / 2.0, decrement / 2.0
         else:
             value, decrement = path[-1], 0.0
         path.append(value)
-        if unpenalised and separates(Z):
-            warnings.warn(
-                "The training data are linearly separable: the log-likelihood keeps "
-                "growing as the coefficients grow, so the unpenalised maximum-likelihood "
-                "estimate does not exist (theta diverges to infinity). Newton's method "
-                "stopped at a theta that separates the data (|theta| = "
-                f"{np.linalg.norm(theta):.3g}, an arbitrary scale). Use a finite C (an L2 "
-                "penalty), e.g. C=1.0, for a unique fit.", SeparableDataWarning, stacklevel=3)
-            return theta, path
+        if stop_if_separated and (margins(Z) > 0).all():
+            return v, Z, path, "separated"
         if decrement <= tol:
-            return theta, path
-    warnings.warn(
-        f"Newton's method did not reach tol within max_iter={max_iter} iterations; "
-        "increase max_iter, or check the data (e.g. nearly separable classes).",
-        ConvergenceWarning, stacklevel=3)
-    return theta, path
+            return v, Z, path, "converged"
+    return v, Z, path, "max_iter"
 
 
-def _newton_step(hessian, gradient, it, X1):
-    """Solve ``(-Hessian) step = gradient`` by Cholesky; ``None`` if it is singular."""
+def _newton_step(hessian, gradient, first):
+    """Solve ``(-Hessian) step = gradient`` by Cholesky, after scaling to unit diagonal.
+
+    Returns ``None`` if it is singular (at the first step, also if nearly so).
+    """
+    d = np.sqrt(np.diag(hessian))
+    if not (d > 0).all():
+        return None
     try:
-        return cho_solve(cho_factor(hessian, lower=True), gradient)
+        factor = cho_factor(hessian / d[:, None] / d[None, :], lower=True)
     except LinAlgError:
-        pass
-    if it == 1:
-        # At the start the Hessian is a multiple of X1^T X1 (binary) or built from
-        # it: singular means constant or linearly dependent features.
-        n = X1.shape[1] - 1
-        what = _describe_singular(np.cov(X1[:, :n], rowvar=False).reshape(n, n))
-        raise ValueError(
-            f"The Hessian of the log-likelihood is singular because {what} (a constant "
-            "feature duplicates the intercept). Drop or combine those features, or add "
-            "an L2 penalty with a finite C, e.g. C=1.0."
-        )
-    warnings.warn(
-        "Newton's method stopped: the Hessian became singular, which happens when the "
-        "classes are (almost) separable and the coefficients grow without bound. Use a "
-        "finite C (an L2 penalty), e.g. C=1.0, for a well-defined fit.",
-        SeparableDataWarning, stacklevel=4)
-    return None
+        return None
+    if first and (np.diag(factor[0]) ** 2 <= _SINGULAR_RTOL).any():
+        return None
+    return cho_solve(factor, gradient / d) / d
+
+
+def _separating_direction(data, y_index, K):
+    """Is there a direction along which every example stays on its own side or moves
+    further in (quasi-complete separation)?  Then the likelihood has no maximum.
+
+    A linear program (after Konis, 2007): with ``x~ = ((x - shift) / sd, 1)``,
+    maximise the sum of the margins ``(theta_{y_i} - theta_b)^T x~_i`` over the
+    directions with every margin >= 0 and every coordinate in [-1, 1].  A
+    positive optimum is a separating direction; it is checked again in plain
+    arithmetic, so that solver tolerances never count as separation.
+    """
+    m, n = data.m, data.n
+    Xc = data.X - data.shift
+    sd = Xc.std(axis=0)
+    Xt = np.column_stack([Xc / np.where(sd > 0, sd, 1.0), np.ones(m)])
+    d = n + 1
+    rows, cols, vals = [], [], []
+    for b in range(K):  # the margin of each example i against each wrong class b
+        keep = np.flatnonzero(y_index != b)
+        for sign, cls in ((1.0, y_index[keep]), (-1.0, np.full(len(keep), b))):
+            ok = cls != 0  # class 0 has no parameters (its scores are 0)
+            rows.append(np.repeat(keep[ok] * K + b, d))
+            cols.append(((cls[ok] - 1)[:, None] * d + np.arange(d)).ravel())
+            vals.append(sign * Xt[keep[ok]].ravel())
+    A = sp.coo_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))),
+                      shape=(m * K, (K - 1) * d)).tocsr()
+    A = A[np.flatnonzero(np.diff(A.indptr) > 0)]  # drop the empty rows (b = y_i)
+    result = linprog(-np.asarray(A.sum(axis=0)).ravel(), A_ub=-A, b_ub=np.zeros(A.shape[0]),
+                     bounds=(-1, 1), method="highs")
+    if result.status != 0 or -result.fun <= 1e-6:
+        return False
+    margin = A @ result.x
+    return bool(margin.max() > 1e-6 and margin.min() >= -1e-9 * margin.max())
 
 
 class LogisticRegression(ClassifierMixin, BaseEstimator):
@@ -279,29 +362,96 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         X, classes, y_index = validate_X_y(self, X, y)
         m, n = X.shape
         K = len(classes)
-        X1 = np.empty((m, n + 1))  # x0 = 1 last, so theta = (coefficients, intercept)
-        X1[:, :n] = X
-        X1[:, n] = 1.0
+        # Work in centred coordinates, x - shift: theta is the same, the intercept moves.
+        data = _Shifted(X, _rough_centre(X))
         penalty = np.full(n + 1, 0.0 if np.isinf(C) else 1.0 / C)
         penalty[n] = 0.0  # the intercept is not penalised
-        model = (_binary_model(X1, y_index.astype(float), penalty) if K == 2
-                 else _softmax_model(X1, y_index, K, penalty))
-        theta, path = _newton(*model, X1, np.isinf(C), max_iter, tol)
+        unpenalised = np.isinf(C)
+        start, scores, objective, derivatives, margins = (
+            _binary_model(data, y_index.astype(float), penalty) if K == 2
+            else _softmax_model(data, y_index, K, penalty))
+        with _one_blas_thread():
+            v, Z, path, status = _newton(start, scores, objective, derivatives, margins,
+                                         max_iter, tol, stop_if_separated=unpenalised)
+            if status == "singular" and len(path) == 1:
+                self._raise_singular(derivatives(Z, v)[1][:n + 1, :n + 1], n)
+            T = v.reshape(-1, n + 1)
+            self._warn(status, unpenalised, max_iter, np.linalg.norm(T[:, :n]),
+                       lambda: (margins(Z) > _SUSPICIOUS_MARGIN).any(),
+                       lambda: _separating_direction(data, y_index, K))
+        self._shift = data.shift
         if K == 2:
-            self.theta_, self.theta0_ = theta[:n], float(theta[n])
+            self._coef, self._intercept = T[0, :n], T[0, n]
+            self.theta_ = self._coef
+            self.theta0_ = float(self._intercept - data.shift @ self._coef)
         else:
-            full = np.vstack([np.zeros(n + 1), theta.reshape(K - 1, n + 1)])  # class 0: 0
-            self.theta_, self.theta0_ = full[:, :n], full[:, n]
+            full = np.vstack([np.zeros(n + 1), T])  # class 0 scores 0
+            self._coef, self._intercept = full[:, :n].T.copy(), full[:, n]
+            self.theta_ = full[:, :n]
+            self.theta0_ = self._intercept - self.theta_ @ data.shift
         self.classes_ = classes
         self.n_iter_ = len(path) - 1
         self.loglik_path_ = np.array(path)
         return self
 
+    @staticmethod
+    def _raise_singular(hessian, n):
+        # At the start the weights are the same for every example, so the Hessian is
+        # a multiple of [X - c, 1]^T [X - c, 1]: singular means constant or linearly
+        # dependent features.  Their covariance is the Schur complement of the 1s.
+        cov = hessian[:n, :n] - np.outer(hessian[:n, n], hessian[:n, n]) / hessian[n, n]
+        what = _describe_singular(cov)
+        raise ValueError(
+            f"The Hessian of the log-likelihood is singular because {what} (a constant "
+            "feature duplicates the intercept). Drop or combine those features, or add "
+            "an L2 penalty with a finite C, e.g. C=1.0."
+        )
+
+    @staticmethod
+    def _warn(status, unpenalised, max_iter, size, suspicious, separable):
+        """Say why Newton's method stopped, if it was not plain convergence."""
+        if status == "separated":
+            warnings.warn(
+                "The training data are linearly separable: the log-likelihood keeps "
+                "growing as the coefficients grow, so the unpenalised maximum-likelihood "
+                "estimate does not exist (theta diverges to infinity). Newton's method "
+                f"stopped at a theta that separates the data (|theta| = {size:.3g}, an "
+                "arbitrary scale). Use a finite C (an L2 penalty), e.g. C=1.0, for a "
+                "unique fit.", SeparableDataWarning, stacklevel=3)
+            return
+        # Converged with examples predicted with near certainty, stuck, or out of
+        # iterations: is it quasi-separation?  (A linear program decides; it runs
+        # only in these cases.)
+        if unpenalised and (status != "converged" or suspicious()) and separable():
+            warnings.warn(
+                "The training data are quasi-separable: along some direction of the "
+                "features, some examples are separated perfectly and the others lie on "
+                "the boundary, so the log-likelihood keeps growing as the coefficients "
+                "grow and the unpenalised maximum-likelihood estimate does not exist. "
+                f"Newton's method stopped at |theta| = {size:.3g}, an arbitrary scale "
+                "(a smaller tol gives a larger theta). Use a finite C (an L2 penalty), "
+                "e.g. C=1.0, for a unique fit.", SeparableDataWarning, stacklevel=3)
+        elif status == "max_iter":
+            warnings.warn(
+                f"Newton's method did not reach tol within max_iter={max_iter} iterations; "
+                "increase max_iter.", ConvergenceWarning, stacklevel=3)
+        elif status == "singular":
+            warnings.warn(
+                "Newton's method stopped: the Hessian became numerically singular (some "
+                "fitted probabilities are 0 or 1 to machine precision). Use a finite C "
+                "(an L2 penalty), e.g. C=1.0, for a well-defined fit.",
+                ConvergenceWarning, stacklevel=3)
+
     # -- prediction ------------------------------------------------------------
     def _scores(self, X):
-        """``theta^T x + theta0``: the log-odds (m,) for two classes, (m, K) scores for more."""
+        """``theta^T x + theta0``: the log-odds (m,) for two classes, (m, K) scores for more.
+
+        Computed as ``theta^T (x - c) + theta0'`` in the centred coordinates of the fit.
+        """
         X = validate_X(self, X, reset=False)
-        return X @ self.theta_.T + self.theta0_
+        X = X - self._shift if self._shift.any() else X
+        with _one_blas_thread():
+            return _linear_scores(X, self._coef, self._intercept)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -115,7 +115,7 @@ def test_sigmoid_identity_below_1e12(out, worked):
     theta (numpy) and Bayes' rule with scipy's densities, on the notebook's grid."""
     from genlearn import GDA
 
-    assert "sigmoid(theta^T x + theta0)| < 1e-12: True" in out
+    assert "sigmoid(theta^T x + theta0)| is below 1e-12" in out  # printed after its assert
     X, y, mu, Sigma, phi = worked["X"], worked["y"], worked["mu"], worked["Sigma"], worked["phi"]
     P = np.linalg.inv(Sigma)
     theta = P @ (mu[1] - mu[0])
@@ -297,3 +297,71 @@ def test_explorer_panel_refreshes_the_image():
     sliders[-1].value = -0.5  # rho
     assert image.value != before
     assert "boundary" in panel.children[0].children[1].value
+
+
+# -- issue 18: how the boundary gap depends on m --------------------------------------------
+def _exact_error(theta, theta0, phi, mu0, mu1, Sigma):
+    """Error of the rule theta^T x + theta0 > 0 on the GDA model, via scipy's normal cdf."""
+    from scipy.stats import norm
+
+    s = np.sqrt(theta @ Sigma @ theta)
+    return (1 - phi) * norm.cdf((theta @ mu0 + theta0) / s) + phi * norm.cdf(-(theta @ mu1 + theta0) / s)
+
+
+def _explorer_truth():
+    p = {name: r[3] for name, r in demo.EXPLORER_RANGES.items()}
+    s1, s2, rho = p["sigma1"], p["sigma2"], p["rho"]
+    Sigma = np.array([[s1 ** 2, rho * s1 * s2], [rho * s1 * s2, s2 ** 2]])
+    return p["phi"], np.array([p["mu0_1"], p["mu0_2"]]), np.array([p["mu1_1"], p["mu1_2"]]), Sigma
+
+
+def test_excess_error_matches_monte_carlo():
+    """The closed form against 400,000 points drawn from the true model (scipy)."""
+    phi, mu0, mu1, Sigma = _explorer_truth()
+    rng = np.random.default_rng(7)
+    y = rng.random(400_000) < phi
+    X = np.where(y[:, None], mu1, mu0) + rng.multivariate_normal(np.zeros(2), Sigma, size=len(y))
+    P = np.linalg.inv(Sigma)
+    t_true = P @ (mu1 - mu0)
+    t0_true = 0.5 * mu0 @ P @ mu0 - 0.5 * mu1 @ P @ mu1 + np.log(phi / (1 - phi))
+    theta, theta0 = t_true + np.array([0.4, -0.3]), t0_true + 0.2
+    mc = np.mean((X @ theta + theta0 > 0) != y) - np.mean((X @ t_true + t0_true > 0) != y)
+    got = demo.excess_error(theta, theta0, phi, mu0, mu1, Sigma)
+    assert got == pytest.approx(mc, abs=1.5e-3) and got > 0
+    assert demo.excess_error(t_true, t0_true, phi, mu0, mu1, Sigma) == pytest.approx(0, abs=1e-15)
+
+
+def test_notebook_boundary_gap_over_m_and_seeds(out):
+    """Oracle: scikit-learn's LDA on the explorer's samples (redrawn here in numpy) and the
+    exact error through scipy's normal cdf."""
+    phi, mu0, mu1, Sigma = _explorer_truth()
+    P = np.linalg.inv(Sigma)
+    t_true = P @ (mu1 - mu0)
+    t0_true = 0.5 * mu0 @ P @ mu0 - 0.5 * mu1 @ P @ mu1 + np.log(phi / (1 - phi))
+    bayes = _exact_error(t_true, t0_true, phi, mu0, mu1, Sigma)
+    L = np.linalg.cholesky(Sigma)
+    sizes = (50, 200, 800, 3200)
+    gaps = np.empty((4, 50))
+    for i, m in enumerate(sizes):
+        for seed in range(50):
+            rng = np.random.default_rng(seed)
+            noise = rng.standard_normal((m, 2))
+            order = rng.permutation(m)
+            y = np.zeros(m, dtype=int)
+            y[order[:int(round(phi * m))]] = 1
+            X = np.where(y[:, None] == 1, mu1, mu0) + noise @ L.T
+            lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X, y)
+            gaps[i, seed] = _exact_error(lda.coef_[0], lda.intercept_[0], phi, mu0, mu1,
+                                         Sigma) - bayes
+    table = out[out.index("median excess error   90th percentile"):].splitlines()[1:5]
+    for row, m, g in zip(table, sizes, gaps):
+        got = [float(v) for v in re.findall(r"[-+]?\d+(?:\.\d+)?", row)]
+        assert got[0] == m
+        assert got[1] == pytest.approx(np.median(g), abs=2e-6)
+        assert got[2] == pytest.approx(np.quantile(g, 0.9), abs=2e-6)
+    medians = np.median(gaps, axis=1)
+    assert np.all(medians[1:] < medians[:-1] / 2.5)  # "about threefold" per factor 4 in m
+    rank = np.mean(gaps[1] < gaps[1, 0])
+    got = numbers_after("explorer's sample (m = 200, seed 0):", out, 2)
+    assert got[0] == pytest.approx(gaps[1, 0], abs=2e-6)
+    assert got[1] == pytest.approx(100 * rank, abs=0.5) and rank >= 0.85  # "almost nine in ten"

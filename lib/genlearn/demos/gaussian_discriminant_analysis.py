@@ -28,7 +28,7 @@ from . import style
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
            "plot_gda_fit", "sample_explorer_data", "make_explorer", "explorer_panel",
            "EXPLORER_RANGES", "WORKED_EXAMPLE", "worked_example", "TUMOR_FEATURES",
-           "tumor_split"]
+           "tumor_split", "excess_error", "sampling_gaps"]
 
 CLASS_STYLE = {k: dict(color=style.class_color(k), marker=style.class_marker(k), label=f"y = {k}")
                for k in (0, 1)}
@@ -383,3 +383,58 @@ def tumor_split():
     X, y, names = load_tumors(return_feature_names=True)
     idx = [list(names).index(f) for f in TUMOR_FEATURES]
     return train_test_split(X[:, idx], y, stratify=y, **TUMOR_SPLIT)
+
+
+def excess_error(theta, theta0, phi, mu0, mu1, Sigma):
+    """How much more often the rule ``theta^T x + theta0 > 0`` errs than the Bayes rule.
+
+    Both errors are exact for the GDA model (phi, mu0, mu1, Sigma): along
+    the direction ``theta`` each class is a 1-D Gaussian with mean
+    ``theta^T mu_k + theta0`` and standard deviation ``sqrt(theta^T Sigma theta)``,
+    so ``error = (1 - phi) Phi(a_0 / s) + phi Phi(-a_1 / s)``. The Bayes rule
+    is the same formula at the true ``theta``, ``theta0``.
+
+    Returns
+    -------
+    float, >= 0
+    """
+    from scipy.special import ndtr  # the standard normal cdf Phi
+
+    Sigma = np.asarray(Sigma, dtype=float)
+    mu0, mu1 = np.asarray(mu0, dtype=float), np.asarray(mu1, dtype=float)
+
+    def error(t, t0):
+        t = np.asarray(t, dtype=float)
+        s = np.sqrt(t @ Sigma @ t)
+        return (1 - phi) * ndtr((t @ mu0 + t0) / s) + phi * ndtr(-(t @ mu1 + t0) / s)
+
+    return float(error(theta, theta0) - error(*boundary_from_parameters(phi, mu0, mu1, Sigma)))
+
+
+def sampling_gaps(sizes=(50, 200, 800, 3200), seeds=range(50), **setting):
+    """Excess error of GDA fitted to the explorer's sample, for several m and seeds.
+
+    ``setting`` holds slider values (default: the initial ones of
+    :data:`EXPLORER_RANGES`); each (m, seed) draws the explorer's training set
+    exactly as :func:`make_explorer` does with that ``m`` and ``seed``.
+
+    Returns
+    -------
+    gaps : ndarray of shape (len(sizes), len(seeds))
+    """
+    from .. import GDA
+
+    p = {name: r[3] for name, r in EXPLORER_RANGES.items()}
+    p.update(setting)
+    mu0, mu1 = np.array([p["mu0_1"], p["mu0_2"]]), np.array([p["mu1_1"], p["mu1_2"]])
+    Sigma = gaussian.covariance(p["sigma1"], p["sigma2"], p["rho"])
+    gaps = np.empty((len(sizes), len(seeds)))
+    for i, m in enumerate(sizes):
+        for j, seed in enumerate(seeds):
+            rng = np.random.default_rng(seed)
+            noise = rng.standard_normal((m, 2))
+            order = rng.permutation(m)
+            X, y = sample_explorer_data(p["phi"], mu0, mu1, Sigma, noise, order)
+            fit = GDA().fit(X, y)
+            gaps[i, j] = excess_error(fit.theta_, fit.theta0_, p["phi"], mu0, mu1, Sigma)
+    return gaps

@@ -197,7 +197,7 @@ def plot_gda_fit(model, X, y, ax=None, feature_names=("x1", "x2"), radii=(1.0, 2
     radii_text = ", ".join(f"{r:g}" for r in radii)
     keys = []
     for k in range(len(classes)):
-        line = dict(color=style.class_color(k), ls=style.CLASS_LINESTYLES[k], lw=1.8)
+        line = dict(color=style.class_color(k), ls=style.CLASS_LINESTYLES[k], lw=1.5)
         for r in radii:
             xy = ellipse(model.mu_[k], model.Sigma_, r)
             ax.plot(xy[:, 0], xy[:, 1], **line)

@@ -252,7 +252,7 @@ def plot_assumptions(X, y, radii=(1.0, 2.0)):
             for r in radii:
                 E = gaussian.ellipse_points(model.mu_[k], S, r, num=100)
                 ax.plot(E[:, 0], E[:, 1], color=CLASS_COLORS[k], ls=style.CLASS_LINESTYLES[k],
-                        lw=1.8)
+                        lw=1.5)
             ax.plot(*model.mu_[k], **style.MEAN_MARKER)
         ax.contour(xx, yy, model.decision_function(P).reshape(xx.shape), levels=[0.0],
                    colors=_BOUNDARY["color"], linewidths=_BOUNDARY["lw"])
@@ -260,7 +260,7 @@ def plot_assumptions(X, y, radii=(1.0, 2.0)):
         ax.set_xlim(xlim)
         ax.set_ylim(ylim)
     style.figure_legend(fig, points + [
-        style.key(f"class {k}: N(μ{'₀₁'[k]}, Σ{'₀₁'[k]}) at r = {radii_text}", lw=1.8,
+        style.key(f"class {k}: N(μ{'₀₁'[k]}, Σ{'₀₁'[k]}) at r = {radii_text}", lw=1.5,
                   color=CLASS_COLORS[k], ls=style.CLASS_LINESTYLES[k]) for k in (0, 1)] + [
         style.key("fitted means μ₀, μ₁", **style.MEAN_MARKER),
         style.key("boundary", **_BOUNDARY)], ncols=3)

@@ -100,7 +100,7 @@ MODEL_STYLES = {
     "regularised QDA": dict(color=PALETTE["reddish_purple"], ls=":", marker="x"),
     "naive Bayes": dict(color=PALETTE["bluish_green"], ls=(0, (6, 2, 1, 2, 1, 2)), marker="D"),
     "Bernoulli naive Bayes": dict(color=PALETTE["bluish_green"], ls="--", marker="s"),
-    "multinomial naive Bayes": dict(color=PALETTE["black"], ls="-", marker="o"),
+    "multinomial naive Bayes": dict(color=PALETTE["black"], ls="-", marker="h"),
     "naive Bayes on bins": dict(color=PALETTE["bluish_green"], ls="-", marker="o"),
 }
 MODEL_STYLES["LDA"] = MODEL_STYLES["GDA"]  # LDA is GDA under its other name

@@ -61,3 +61,64 @@ def test_start_page_links_every_notebook():
         assert rel in links, f"00_start_here.ipynb does not link {rel}"
     for link in links:
         assert (start.parent / link).is_file(), f"00_start_here.ipynb links {link}, which does not exist"
+
+
+# ---------------------------------------------------------------- no stored failed comparison
+# A "check by hand" must stop the notebook on a mismatch, never print False (issue 18). This scans what
+# every lesson printed for a comparison whose value is False or nan. A label is a comparison when it
+# names one (same, agree, match, equal, identical, close, check, by hand, consistent, below) or, for False,
+# compares with "=" or "<". Not comparisons: "A == 0: False" (a property), "m = 0: [nan, nan]" (a value
+# that is undefined on purpose) and a table cell "nan".
+_WORDS = r"\b(?:same|agree\w*|match\w*|equal\w*|identical|close|check\w*|by hand|consistent|below)\b"
+FAILED_COMPARISON = re.compile(
+    r"(?:" + _WORDS + r"|(?<![=<>!])=(?!=)|<)[^:\n]*:\s*(?:True\s+)*False\b"   # "same path as genlearn: False"
+    r"|" + _WORDS + r"[^:\n]*:\s*\[?nan\b"                                     # "agree to 1e-10: nan"
+    r"|\b(?:by hand|genlearn|scipy|scikit-learn|sklearn|exact|theory|closed form)\s*[:=]\s*\[?nan\b",  # "by hand = nan"
+    re.IGNORECASE,
+)
+
+
+def failed_comparisons(nb):
+    """(cell index, line) for every stored output line that reports a failed comparison."""
+    found = []
+    for i, cell in enumerate(nb["cells"]):
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+            found += [(i, line.strip()) for line in text.splitlines() if FAILED_COMPARISON.search(line)]
+    return found
+
+
+@pytest.mark.parametrize("line", [
+    "same path as genlearn: False",
+    "GDA = averages: False",
+    "logistic gradient = 0: False",
+    "the two agree to 1e-10: False",
+    "largest |p(y=1|x) - sigmoid(theta^T x + theta0)| < 1e-12: False",
+    "same as by hand: True False True",
+    "QDA          largest gap below 1e-10: False   A == 0: False",
+    "P(elephant | x) by hand     = nan",
+    "by hand: nan",
+    "same decision at every weight: nan",
+])
+def test_failed_comparison_is_detected(line):
+    assert FAILED_COMPARISON.search(line), line
+
+
+@pytest.mark.parametrize("line", [
+    "same path as genlearn: True",
+    "QDA          largest gap below 1e-10: True   A == 0: False   A diagonal: False",
+    "posterior for a blue car with m = 0: [nan, nan]",
+    "plain product: p(x, spam) = 0, p(x, ham) = 0  ->  p(spam | x) = nan",
+    "p(spam | x) = 0 / 0: undefined (NaN)",
+    "6           0.275            nan          0.307          0.323",
+    "classes separated in the sample: False",
+])
+def test_legitimate_output_is_not_a_failed_comparison(line):
+    assert not FAILED_COMPARISON.search(line), line
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_no_stored_output_shows_a_failed_comparison(path):
+    bad = failed_comparisons(_load(path))
+    assert not bad, (f"{path.name} printed a failed comparison (make the cell assert, so a mismatch stops the "
+                     f"notebook, and fix the cause): " + "; ".join(f"cell {i}: {line}" for i, line in bad))

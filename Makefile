@@ -50,7 +50,8 @@ test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION)
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION)
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
-homework: $(VENV)/.installed-lab
+# the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)
+homework: $(VENV)/.installed-test
 	$(BIN)/python -m genlearn.homework
 
 clean:

@@ -61,12 +61,16 @@ def test_gda_posterior(gda_data):
     a0 = _logpdf(X, mu0, Sigma) + np.log(1 - phi)
     a1 = _logpdf(X, mu1, Sigma) + np.log(phi)
     right = 1 / (1 + np.exp(a0 - a1))
-    checks.check_gda_posterior(X, y, X, right)
-    fails(r"p\(y = 0 \| x\)", checks.check_gda_posterior, X, y, X, 1 - right)
-    fails(r"left out the class prior", checks.check_gda_posterior, X, y, X,
+    params = (phi, mu0, mu1, Sigma)
+    checks.check_gda_posterior(X, *params, right)
+    checks.check_gda_posterior(X, *params, right.tolist())  # a list is as good as an array
+    fails(r"^gda_posterior: .*p\(y = 0 \| x\)", checks.check_gda_posterior, X, *params, 1 - right)
+    fails(r"left out the class prior", checks.check_gda_posterior, X, *params,
           1 / (1 + np.exp(_logpdf(X, mu0, Sigma) - _logpdf(X, mu1, Sigma))))
-    fails(r"p\(x, y = 1\).*divide by", checks.check_gda_posterior, X, y, X, np.exp(a1))
-    fails(r"only p\(y = 1 \| x\)", checks.check_gda_posterior, X, y, X, np.c_[1 - right, right])
+    fails(r"p\(x, y = 1\).*divide by", checks.check_gda_posterior, X, *params, np.exp(a1))
+    fails(r"only p\(y = 1 \| x\)", checks.check_gda_posterior, X, *params, np.c_[1 - right, right])
+    far = np.array([[1e3, -1e3], [-1e3, 1e3]])
+    fails(r"underflow", checks.check_gda_posterior, far, *params, np.array([np.nan, np.nan]))
 
 
 def test_gda_boundary(gda_data):
@@ -74,28 +78,65 @@ def test_gda_boundary(gda_data):
     Si = np.linalg.inv(Sigma)
     theta = Si @ (mu1 - mu0)
     theta0 = -0.5 * (mu1 @ Si @ mu1 - mu0 @ Si @ mu0) + np.log(phi / (1 - phi))
-    checks.check_gda_boundary(X, y, theta, theta0)
-    fails(r"wrong way", checks.check_gda_boundary, X, y, -theta, theta0)
-    fails(r"not by Sigma itself", checks.check_gda_boundary, X, y, Sigma @ (mu1 - mu0), theta0)
-    fails(r"missing the prior term", checks.check_gda_boundary, X, y, theta,
+    params = (phi, mu0, mu1, Sigma)
+    checks.check_gda_boundary(*params, theta, theta0)
+    checks.check_gda_boundary(*params, list(theta), np.array([theta0]))
+    fails(r"^gda_boundary: .*wrong way", checks.check_gda_boundary, *params, -theta, theta0)
+    fails(r"not by Sigma", checks.check_gda_boundary, *params, Sigma @ (mu1 - mu0), theta0)
+    fails(r"missing the prior term", checks.check_gda_boundary, *params, theta,
           theta0 - np.log(phi / (1 - phi)))
 
 
-def test_evaluation(gda_data):
-    X, y = gda_data[:2]
-    Xtr, ytr, Xte, yte = X[:150], y[:150], X[150:], y[150:]
+def _sk_accuracies(Xtr, ytr, Xte, yte):
     from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
     from sklearn.linear_model import LogisticRegression as SkLogistic
 
     gda = LinearDiscriminantAnalysis(solver="lsqr").fit(Xtr, ytr)
     logit = SkLogistic(C=np.inf, solver="newton-cholesky").fit(Xtr, ytr)
-    right = {"gda": gda.score(Xte, yte), "logistic": logit.score(Xte, yte)}
-    checks.check_evaluation(Xtr, ytr, Xte, yte, right)
-    fails(r"training set", checks.check_evaluation, Xtr, ytr, Xte, yte,
-          {"gda": gda.score(Xtr, ytr), "logistic": right["logistic"]})
-    fails(r"not a percentage", checks.check_evaluation, Xtr, ytr, Xte, yte,
-          {"gda": 100 * right["gda"], "logistic": right["logistic"]})
-    fails(r'keys "gda" and "logistic"', checks.check_evaluation, Xtr, ytr, Xte, yte, [0.8, 0.8])
+    return {"gda": gda.score(Xte, yte), "logistic": logit.score(Xte, yte)}
+
+
+def test_evaluate_is_checked_alone(gda_data, capsys):
+    X, y = gda_data[:2]
+    Xtr, ytr, Xte, yte = X[:150], y[:150], X[150:], y[150:]
+    right = _sk_accuracies(Xtr, ytr, Xte, yte)
+    train = _sk_accuracies(Xtr, ytr, Xtr, ytr)
+    space = {}
+    exec("def evaluate(X_train, y_train, X_test, y_test):\n"
+         "    phi, mu0, mu1, Sigma = fit_gda(X_train, y_train)\n"
+         "    return RESULT", space)
+    # the student's fit_gda is broken, yet Task 4 passes: the check puts genlearn's in its place
+    space["fit_gda"] = lambda X, y: (_ for _ in ()).throw(NotImplementedError())
+    space["RESULT"] = right
+    checks.check_evaluate(space["evaluate"], Xtr, ytr, Xte, yte)
+    out = capsys.readouterr().out
+    assert out.startswith("OK: evaluate")
+    assert space["fit_gda"] is not checks._reference_fit_gda  # and the student's function is back
+    space["RESULT"] = {"gda": train["gda"], "logistic": right["logistic"]}
+    fails(r"training set", checks.check_evaluate, space["evaluate"], Xtr, ytr, Xte, yte)
+    space["RESULT"] = {"gda": 100 * right["gda"], "logistic": right["logistic"]}
+    fails(r"not a percentage", checks.check_evaluate, space["evaluate"], Xtr, ytr, Xte, yte)
+    space["RESULT"] = [0.8, 0.8]
+    fails(r'keys "gda" and "logistic"', checks.check_evaluate, space["evaluate"], Xtr, ytr, Xte, yte)
+    space["RESULT"] = {"gda": 0.123, "logistic": right["logistic"]}
+    with pytest.raises(CheckFailed) as info:
+        checks.check_evaluate(space["evaluate"], Xtr, ytr, Xte, yte)
+    assert f"{right['gda']:.3f}" not in str(info.value)  # never the answer
+
+
+def test_compare_raw_and_log():
+    from genlearn.datasets import make_lognormal_classes
+
+    L, y = make_lognormal_classes(m=300, mu=[[0.0, 0.0], [1.5, 0.5]], Sigma=[[1.0, 0.4], [0.4, 0.6]],
+                                  random_state=1)
+    args = (L[:200], y[:200], L[200:], y[200:])
+    space = {"np": np}
+    exec("def compare_raw_and_log(a, b, c, d):\n"
+         "    return {'raw': evaluate(a, b, c, d), 'log': evaluate(np.log(a), b, np.log(c), d)}\n"
+         "def train_only(a, b, c, d):\n"
+         "    return {'raw': evaluate(a, b, c, d), 'log': evaluate(np.log(a), b, c, d)}", space)
+    checks.check_compare_raw_and_log(space["compare_raw_and_log"], *args)
+    fails(r"test features too", checks.check_compare_raw_and_log, space["train_only"], *args)
 
 
 # --- homework 2 ------------------------------------------------------------------
@@ -230,14 +271,74 @@ def test_categorical_nb():
     fails(r"counts: divide", checks.check_categorical_nb, X, y, 3, counts)
 
 
-def test_posterior_and_stolen_car_scores():
+def test_scores_and_posteriors():
+    model = {"classes": np.array(["No", "Yes"]), "prior": np.array([0.4, 0.6]),
+             "values": [np.array(["a", "b"]), np.array(["u", "v"])],
+             "cond": [np.array([[0.7, 0.3], [0.2, 0.8]]), np.array([[0.5, 0.5], [0.1, 0.9]])]}
+    q = np.array([["a", "u"], ["b", "v"]])
+    scores = np.array([[0.4 * 0.7 * 0.5, 0.6 * 0.2 * 0.1], [0.4 * 0.3 * 0.5, 0.6 * 0.8 * 0.9]])
+    proba = scores / scores.sum(1, keepdims=True)
+    checks.check_scores_and_posteriors(model, q, scores, proba)
+    checks.check_scores_and_posteriors(model, q, scores.tolist(), proba.tolist())
+    fails(r"^joint_scores: the class prior", checks.check_scores_and_posteriors, model, q,
+          scores / model["prior"], proba)
+    fails(r"^predict_proba: probabilities do not sum to 1", checks.check_scores_and_posteriors, model, q,
+          scores, scores)
+
+
+def test_two_class_scores_and_posteriors_use_reference_helpers(capsys):
     X, y = stolen_cars()
-    q = np.array([["Red", "SUV", "Domestic"]])
-    right = np.array([[9 / 14, 5 / 14]])
-    checks.check_posterior(X, y, 3, q, right)
-    joint = np.array([[567 / 8192, 315 / 8192]])
-    fails(r"probabilities do not sum to 1", checks.check_posterior, X, y, 3, q, joint)
-    fails(r"columns are swapped", checks.check_posterior, X, y, 3, q, right[:, ::-1])
+    space = {}
+    exec("def two_class_scores(X, y, x, m):\n"
+         "    model = fit_categorical_nb(X, y, m=m)\n"
+         "    s = joint_scores(model, [x])[0]\n"
+         "    c = list(model['classes'])\n"
+         "    return s[c.index('Yes')], s[c.index('No')], s[c.index('Yes')] / s.sum()\n"
+         "def posteriors(X, y, values, queries, m):\n"
+         "    return predict_proba(fit_categorical_nb(X, y, m=m, values=values), queries)\n"
+         "def forgets_values(X, y, values, queries, m):\n"
+         "    return predict_proba(fit_categorical_nb(X, y, m=m), queries)\n", space)
+    checks.check_two_class_scores(space["two_class_scores"])
+    assert "fit_categorical_nb" not in space  # the reference helpers are gone again
+    X_p = np.array([["A", "S"], ["B", "L"], ["C", "S"], ["A", "L"]])
+    y_p = np.array(["No", "No", "Yes", "Yes"])
+    values = [["A", "B", "C", "D"], ["L", "S"]]  # D never seen: p = 1/4, not 1/3
+    q = np.array([["C", "S"], ["B", "L"]])
+    checks.check_posteriors(space["posteriors"], X_p, y_p, values, q, m=2)
+    checks.check_posteriors(space["posteriors"], X_p, y_p, values, q, m=0)
+    assert capsys.readouterr().out.count("OK") == 3
+    fails(r"declared values", checks.check_posteriors, space["forgets_values"], X_p, y_p, values, q, m=2)
+
+
+def test_stolen_car_scores():
     checks.check_stolen_car_scores(315 / 8192, 567 / 8192, 5 / 14)
     fails(r"rounded factors", checks.check_stolen_car_scores, 0.5 * 0.56 * 0.31 * 0.43, 567 / 8192, 5 / 14)
     fails(r"not the posterior", checks.check_stolen_car_scores, 315 / 8192, 567 / 8192, 315 / 8192)
+
+
+def test_sms_reference_matches_a_plain_encoding(sms):
+    texts, y, counts, words, index, docs, V, C, log_phi_y, log_phi = sms
+    ref_words, ref_docs, ref_test = checks.sms_reference(texts, texts[:5])
+    assert ref_words == words
+    assert all(np.array_equal(a, b) for a, b in zip(ref_docs, docs))
+    lpy, lp = checks.sms_reference_model(docs, y, V)
+    np.testing.assert_allclose(lpy, log_phi_y)
+    np.testing.assert_allclose(lp, log_phi)
+
+
+def test_messages_are_short_and_never_give_the_answer(sms):
+    texts, y, counts, words, index, docs = sms[:6]
+    long_texts = [" ".join([texts[0]] * 400)]
+    wrong = [np.array([0] * 5)]
+    with pytest.raises(CheckFailed) as info:
+        checks.check_encoding(long_texts, index, wrong)
+    assert len(str(info.value)) < 300 and "encode" in str(info.value)
+    log_phi = sms[9]
+    with pytest.raises(CheckFailed) as info:
+        checks.check_top_words(log_phi, words, words[:5])
+    ratio = log_phi[1] - log_phi[0]
+    best = words[int(np.argmax(ratio))]
+    assert best not in str(info.value).split("top_words")[1] or best in words[:5]
+    with pytest.raises(CheckFailed) as info:
+        checks.check_m_estimate(lambda n_c, n, p, m: 0.123456)
+    assert "0.5625" not in str(info.value) and str(info.value).startswith("m_estimate")

@@ -1,27 +1,38 @@
-"""Self-checks for the homework: compare a student's answer with genlearn's.
+"""Self-checks for the homework: compare a student's function with genlearn's.
 
 Each ``check_*`` function takes what a homework task asks for (numbers,
-arrays, or a function) together with the data it was computed from. It
+arrays, or the student's function itself) together with the inputs. It
 recomputes the answer with genlearn's reference implementation and, when the
-two differ, raises :class:`CheckFailed` with a message about the *lesson*:
-which quantity is off, and which common mistake it looks like ("did you divide
-by the number of examples of that class?", "this looks like the unsmoothed
-estimate"). When the answer is right it prints one line starting with ``OK``.
+two differ, raises :class:`CheckFailed` with a short message that names the
+function at fault and the likely mistake ("did you divide by the number of
+examples of that class?", "this looks like the unsmoothed estimate"), never
+the expected value. When the answer is right it prints one line starting with
+``OK``.
+
+Each check tests one task: it gets the inputs of that task from the notebook
+(fixed parameters, the course's own encoding of the messages), or, for a task
+whose function calls the functions of earlier tasks, it runs the student's
+function with genlearn's versions of those in their place. A mistake in Task 1
+therefore shows up in Task 1's check only. Arrays may be numpy arrays or plain
+lists of the right shape, here and in the graders' hidden tests.
 
 How the messages are found: for every task, the usual mistakes are computed
 from the reference too (dividing by m instead of the class count, forgetting
 the +|V|, swapping the classes, ...). If the student's answer equals one of
-them, the message names that mistake; otherwise it says which entry differs
-and by how much.
+them, the message names that mistake; otherwise it says which entry differs.
+
+The graders' hidden tests (in the instructor material) do not use this module:
+a student can replace these functions in the notebook, but not the tests.
 
 Homework 1 (GDA): :func:`check_gda_mle`, :func:`check_gda_posterior`,
-:func:`check_gda_boundary`, :func:`check_evaluation`.
+:func:`check_gda_boundary`, :func:`check_evaluate`, :func:`check_compare_raw_and_log`.
 Homework 2 (naive Bayes spam filter): :func:`check_vocabulary`,
 :func:`check_encoding`, :func:`check_multinomial_nb`, :func:`check_predictions`,
-:func:`check_top_words`.
-Homework 3 (m-estimate): :func:`check_m_estimate`,
-:func:`check_categorical_nb`, :func:`check_posterior`,
-:func:`check_stolen_car_scores`.
+:func:`check_top_words`; the course's encoding and estimates for Tasks 3 to 5:
+:func:`sms_reference`, :func:`sms_reference_model`.
+Homework 3 (m-estimate): :func:`check_m_estimate`, :func:`check_categorical_nb`,
+:func:`check_scores_and_posteriors`, :func:`check_two_class_scores` (with
+:func:`check_stolen_car_scores`), :func:`check_posteriors`.
 
 Examples
 --------
@@ -36,18 +47,22 @@ OK: phi, mu0, mu1 and Sigma are the maximum likelihood estimates.
 >>> checks.check_gda_mle(X, y, phi, X[:3].sum(0) / 6, mu1, Z.T @ Z / 6)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-genlearn.checks.CheckFailed: mu0 is off: did you divide by the number of examples of that class (m_0 = 3), not by m = 6? ...
+genlearn.checks.CheckFailed: fit_gda: mu0 is off: did you divide by the number of examples of that class (m_0 = 3), not by m = 6? ...
 """
+import contextlib
+import warnings
 from collections import Counter
 
 import numpy as np
 
 __all__ = [
     "CheckFailed",
-    "check_gda_mle", "check_gda_posterior", "check_gda_boundary", "check_evaluation",
+    "check_gda_mle", "check_gda_posterior", "check_gda_boundary", "check_evaluate",
+    "check_compare_raw_and_log",
     "check_vocabulary", "check_encoding", "check_multinomial_nb", "check_predictions",
-    "check_top_words",
-    "check_m_estimate", "check_categorical_nb", "check_posterior", "check_stolen_car_scores",
+    "check_top_words", "sms_reference", "sms_reference_model",
+    "check_m_estimate", "check_categorical_nb", "check_scores_and_posteriors",
+    "check_two_class_scores", "check_posteriors", "check_stolen_car_scores",
 ]
 
 RTOL = 1e-6
@@ -71,7 +86,7 @@ def _close(a, b, rtol=RTOL, atol=ATOL):
     return a.shape == b.shape and bool(np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=True))
 
 
-def _array(value, name, shape, meaning, finite=True):
+def _array(value, name, shape, meaning, finite=True, allow_nan=False):
     """``value`` as a float array of ``shape``, or a failure that explains the shape."""
     if value is None:
         _fail(f"{name} is None: the function must return it (did you forget `return`?).")
@@ -87,7 +102,7 @@ def _array(value, name, shape, meaning, finite=True):
             hint = f" It has the right number of entries: reshape it to {tuple(shape)}."
         _fail(f"{name} should have shape {tuple(shape)} ({meaning}); yours has shape "
               f"{arr.shape}.{hint}")
-    if np.isnan(arr).any() or (finite and not np.isfinite(arr).all()):
+    if (np.isnan(arr).any() and not allow_nan) or (finite and not np.isfinite(arr).all()):
         _fail(f"{name} contains NaN or infinity: look for a division by zero or log(0).")
     return arr
 
@@ -101,12 +116,46 @@ def _match(value, candidates):
 
 
 def _worst(value, ref, name):
+    """Where ``value`` is furthest from the reference (never the expected value itself)."""
     value, ref = np.asarray(value, dtype=float), np.asarray(ref, dtype=float)
     err = np.abs(value - ref)
     idx = np.unravel_index(int(np.argmax(err)), err.shape) if err.ndim else ()
     where = f" at index {tuple(int(i) for i in idx)}" if idx else ""
-    return (f"{name} differs from the reference{where}: yours {float(value[idx]):.6g}, "
-            f"expected {float(ref[idx]):.6g}.")
+    return f"{name} differs from the reference{where}, by {float(err[idx]):.3g}."
+
+
+@contextlib.contextmanager
+def _replaced(func, **replacements):
+    """Run ``func`` with some global names (the functions of other tasks) replaced.
+
+    A task's check calls the student's function with genlearn's versions of the
+    functions it builds on, so that a mistake in an earlier task does not show
+    up again here.
+    """
+    space = getattr(func, "__globals__", {})
+    missing = object()
+    saved = {name: space.get(name, missing) for name in replacements}
+    space.update(replacements)
+    try:
+        yield
+    finally:
+        for name, old in saved.items():
+            if old is missing:
+                space.pop(name, None)
+            else:
+                space[name] = old
+
+
+def _call(func, *args, **kwargs):
+    """``func(*args)``; a crash becomes a failure that names the function."""
+    name = getattr(func, "__name__", "your function")
+    try:
+        return func(*args, **kwargs)
+    except NotImplementedError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - reported to the student, shortened
+        text = str(exc).splitlines()[0][:160] if str(exc) else ""
+        _fail(f"{name} raised {type(exc).__name__}: {text}")
 
 
 def _binary(y):
@@ -136,7 +185,7 @@ def check_gda_mle(X, y, phi, mu0, mu1, Sigma):
 
     phi_arr = np.asarray(phi, dtype=float)
     if phi_arr.size != 1:
-        _fail(f"phi should be one number, p(y = 1); yours has shape {phi_arr.shape}. "
+        _fail(f"fit_gda: phi should be one number, p(y = 1); yours has shape {phi_arr.shape}. "
               "For two classes the prior is a single Bernoulli parameter.")
     phi = float(phi_arr.ravel()[0])
     if not np.isclose(phi, ref.phi_[1]):
@@ -144,8 +193,7 @@ def check_gda_mle(X, y, phi, mu0, mu1, Sigma):
             ("phi is p(y = 1), but yours is the fraction of examples with y = 0.", ref.phi_[0]),
             (f"phi is the number of examples with y = 1 ({m1}); divide it by m = {m} to get a probability.", m1),
         ])
-        _fail(msg or f"phi should be the fraction of examples with y = 1 ({m1}/{m} = "
-                     f"{ref.phi_[1]:.6g}); yours is {phi:.6g}.")
+        _fail("fit_gda: " + (msg or f"phi should be the fraction of examples with y = 1 ({m1} of {m})."))
 
     for k, (name, mu, mk) in enumerate((("mu0", mu0, m0), ("mu1", mu1, m1))):
         mu = _array(mu, name, (n,), "one mean per feature")
@@ -161,11 +209,11 @@ def check_gda_mle(X, y, phi, mu0, mu1, Sigma):
             (f"{name} is the mean of all examples; it should average only the examples "
              f"with y = {k}.", X.mean(axis=0)),
         ])
-        _fail(f"{name} is off: " + (msg or _worst(mu, ref.mu_[k], name)))
+        _fail(f"fit_gda: {name} is off: " + (msg or _worst(mu, ref.mu_[k], name)))
 
     Sigma = _array(Sigma, "Sigma", (n, n), "one row and column per feature")
     if not np.allclose(Sigma, Sigma.T):
-        _fail("Sigma is not symmetric: a covariance matrix equals its transpose. Build it "
+        _fail("fit_gda: Sigma is not symmetric: a covariance matrix equals its transpose. Build it "
               "from (x - mu)(x - mu)^T terms, e.g. Z.T @ Z with Z the centred rows.")
     if not _close(Sigma, ref.Sigma_):
         mu_i = ref.mu_[y]
@@ -188,110 +236,155 @@ def check_gda_mle(X, y, phi, mu0, mu1, Sigma):
             ("Sigma has only its diagonal: keep the covariances between features too "
              "(that is GDA; the diagonal version is Gaussian naive Bayes).", np.diag(np.diag(scatter / m))),
         ])
-        _fail("Sigma is off: " + (msg or _worst(Sigma, ref.Sigma_, "Sigma")))
+        _fail("fit_gda: Sigma is off: " + (msg or _worst(Sigma, ref.Sigma_, "Sigma")))
     _ok("phi, mu0, mu1 and Sigma are the maximum likelihood estimates.")
 
 
-def _gda_reference(X_train, y_train):
+def _reference_fit_gda(X, y):
+    """genlearn's GDA, returned the way Task 1 asks: phi, mu0, mu1, Sigma."""
     from .discriminant import GDA
 
-    return GDA().fit(np.asarray(X_train, dtype=float), _binary(y_train))
+    model = GDA().fit(np.asarray(X, dtype=float), _binary(y))
+    return float(model.phi_[1]), model.mu_[0].copy(), model.mu_[1].copy(), model.Sigma_.copy()
 
 
-def check_gda_posterior(X_train, y_train, X, proba):
-    """Check ``proba[i] = p(y = 1 | X[i])`` under GDA fitted on the training data."""
+def _reference_gda_posterior(X, phi, mu0, mu1, Sigma):
     from . import gaussian
 
-    ref_model = _gda_reference(X_train, y_train)
     X = np.asarray(X, dtype=float)
-    proba_arr = np.asarray(proba, dtype=float)
-    if proba_arr.shape == (len(X), 2):
-        _fail(f"return only p(y = 1 | x), shape ({len(X)},): one number per example, not both columns.")
-    proba = _array(proba, "proba", (len(X),), "p(y = 1 | x) for each example")
-    ref = ref_model.predict_proba(X)[:, 1]
+    a0 = gaussian.logpdf(X, mu0, Sigma) + np.log(1 - phi)
+    a1 = gaussian.logpdf(X, mu1, Sigma) + np.log(phi)
+    return np.exp(-np.logaddexp(0.0, a0 - a1))
+
+
+def _gda_params(phi, mu0, mu1, Sigma):
+    phi = float(phi)
+    mu0, mu1 = np.asarray(mu0, dtype=float), np.asarray(mu1, dtype=float)
+    return phi, mu0, mu1, np.asarray(Sigma, dtype=float)
+
+
+def check_gda_posterior(X, phi, mu0, mu1, Sigma, proba):
+    """Check ``proba[i] = p(y = 1 | X[i])`` for the given GDA parameters."""
+    from . import gaussian
+
+    phi, mu0, mu1, Sigma = _gda_params(phi, mu0, mu1, Sigma)
+    X = np.asarray(X, dtype=float)
+    proba_arr = np.asarray(proba, dtype=float) if proba is not None else None
+    if proba_arr is not None and proba_arr.shape == (len(X), 2):
+        _fail(f"gda_posterior: return only p(y = 1 | x), shape ({len(X)},), not both columns.")
+    proba = _array(proba, "gda_posterior's result", (len(X),), "p(y = 1 | x) for each example",
+                   finite=False, allow_nan=True)
+    ref = _reference_gda_posterior(X, phi, mu0, mu1, Sigma)
     if _close(proba, ref):
-        _ok("p(y = 1 | x) matches the reference.")
+        _ok("gda_posterior gives p(y = 1 | x).")
         return
-    phi, mu, S = ref_model.phi_, ref_model.mu_, ref_model.Sigma_
-    l0 = gaussian.logpdf(X, mu[0], S)
-    l1 = gaussian.logpdf(X, mu[1], S)
-    joint1 = np.exp(l1) * phi[1]
-    no_prior = 1.0 / (1.0 + np.exp(np.clip(l0 - l1, -700, 700)))
-    candidates = [
-        ("this is p(y = 0 | x): the classes are swapped.", 1.0 - ref),
-        ("this looks like p(x, y = 1) = p(x | y = 1) p(y = 1): divide by "
-         "p(x) = p(x | y = 0)(1 - phi) + p(x | y = 1) phi so that the two classes sum to 1.", joint1),
-        ("this is p(x | y = 1) p(y = 1) in log space; exponentiate and normalise.", l1 + np.log(phi[1])),
-        ("this is the likelihood p(x | y = 1): multiply by the prior and normalise.", np.exp(l1)),
-        ("you left out the class prior phi: p(y = 1 | x) is proportional to p(x | y = 1) phi.", no_prior),
-    ]
+    if not np.isfinite(proba).all():
+        _fail("gda_posterior: NaN or infinity. Far from the data both densities underflow to 0 and "
+              "p(x|y=1)phi / p(x) is 0/0: compute a_k = log p(x|y=k) + log p(y=k) and 1 / (1 + e^(a0 - a1)).")
+    l0, l1 = gaussian.logpdf(X, mu0, Sigma), gaussian.logpdf(X, mu1, Sigma)
+    with np.errstate(all="ignore"):
+        candidates = [
+            ("this is p(y = 0 | x): the classes are swapped.", 1.0 - ref),
+            ("this looks like p(x, y = 1): divide by p(x) = p(x|y=0)(1 - phi) + p(x|y=1) phi.",
+             np.exp(l1) * phi),
+            ("this is a log-probability: exponentiate and normalise.", l1 + np.log(phi)),
+            ("you left out the class prior phi.", 1.0 / (1.0 + np.exp(np.clip(l0 - l1, -700, 700)))),
+        ]
     msg = _match(proba, candidates)
     if msg is None and (np.any(proba < 0) or np.any(proba > 1)):
-        msg = ("some values are outside [0, 1], so they are not probabilities: did you return "
-               "the log-odds or an unnormalised score?")
-    _fail("proba is off: " + (msg or _worst(proba, ref, "proba")))
+        msg = "some values are outside [0, 1]: did you return the log-odds or an unnormalised score?"
+    _fail("gda_posterior: " + (msg or _worst(proba, ref, "p(y = 1 | x)")))
 
 
-def check_gda_boundary(X_train, y_train, theta, theta0):
-    """Check ``theta`` (n,) and ``theta0`` with p(y=1|x) = sigmoid(theta^T x + theta0)."""
-    ref_model = _gda_reference(X_train, y_train)
-    n = ref_model.mu_.shape[1]
-    theta = _array(theta, "theta", (n,), "one weight per feature")
+def check_gda_boundary(phi, mu0, mu1, Sigma, theta, theta0):
+    """Check ``theta`` (n,) and ``theta0`` with p(y=1|x) = sigmoid(theta^T x + theta0) for these parameters."""
+    phi, mu0, mu1, S = _gda_params(phi, mu0, mu1, Sigma)
+    n = len(mu0)
+    theta = _array(theta, "gda_boundary's theta", (n,), "one weight per feature")
     theta0_arr = np.asarray(theta0, dtype=float)
     if theta0_arr.size != 1:
-        _fail(f"theta0 should be one number (the intercept); yours has shape {theta0_arr.shape}.")
+        _fail(f"gda_boundary: theta0 should be one number (the intercept); it has shape {theta0_arr.shape}.")
     theta0 = float(theta0_arr.ravel()[0])
-    t_ref, t0_ref = ref_model.theta_, ref_model.theta0_
-    mu0, mu1 = ref_model.mu_
-    S = ref_model.Sigma_
-    phi = ref_model.phi_[1]
+    t_ref = np.linalg.solve(S, mu1 - mu0)
+    log_odds = np.log(phi / (1 - phi))
+    t0_ref = -0.5 * (mu1 @ np.linalg.solve(S, mu1) - mu0 @ np.linalg.solve(S, mu0)) + log_odds
     if not _close(theta, t_ref):
         msg = _match(theta, [
-            ("theta points the wrong way: it is Sigma^-1 (mu1 - mu0), so that large theta^T x "
-             "means class 1.", -t_ref),
-            ("multiply (mu1 - mu0) by the inverse of Sigma (np.linalg.solve(Sigma, mu1 - mu0)), "
-             "not by Sigma itself.", S @ (mu1 - mu0)),
-            ("theta is missing Sigma^-1: it is Sigma^-1 (mu1 - mu0), not mu1 - mu0.", mu1 - mu0),
+            ("theta points the wrong way: large theta^T x must mean class 1.", -t_ref),
+            ("multiply (mu1 - mu0) by the inverse of Sigma, not by Sigma.", S @ (mu1 - mu0)),
+            ("theta is missing Sigma^-1.", mu1 - mu0),
         ])
-        _fail("theta is off: " + (msg or _worst(theta, t_ref, "theta")))
+        _fail("gda_boundary: " + (msg or _worst(theta, t_ref, "theta")))
     if not np.isclose(theta0, t0_ref, rtol=RTOL, atol=1e-8):
-        log_odds = np.log(phi / (1 - phi))
         msg = _match(theta0, [
             ("theta0 is missing the prior term log(phi / (1 - phi)).", t0_ref - log_odds),
-            ("the prior term has the wrong sign: theta0 contains + log(phi / (1 - phi)).",
-             t0_ref - 2 * log_odds),
-            ("theta0 has the wrong sign: it is -1/2 (mu1^T Sigma^-1 mu1 - mu0^T Sigma^-1 mu0) "
-             "+ log(phi / (1 - phi)).", -t0_ref),
+            ("the prior term has the wrong sign.", t0_ref - 2 * log_odds),
+            ("theta0 has the wrong sign.", -t0_ref),
             ("the quadratic terms are missing the factor 1/2.", 2 * (t0_ref - log_odds) + log_odds),
         ])
-        _fail("theta0 is off: " + (msg or f"yours is {theta0:.6g}, expected {t0_ref:.6g}."))
-    _ok("theta and theta0 give the GDA posterior as a logistic function.")
+        _fail("gda_boundary: " + (msg or "theta0 differs from the reference."))
+    _ok("gda_boundary gives the GDA posterior as a logistic function.")
 
 
-def check_evaluation(X_train, y_train, X_test, y_test, result):
-    """Check ``result = {"gda": test accuracy, "logistic": test accuracy}``."""
+def _reference_evaluate(X_train, y_train, X_test, y_test):
     from .logistic import LogisticRegression
 
-    if not isinstance(result, dict) or set(result) != {"gda", "logistic"}:
-        _fail('result should be a dict with exactly the keys "gda" and "logistic"; got '
-              f"{result!r}.")
     y_train, y_test = _binary(y_train), _binary(y_test)
-    gda = _gda_reference(X_train, y_train)
+    proba = _reference_gda_posterior(X_test, *_reference_fit_gda(X_train, y_train))
     logit = LogisticRegression().fit(X_train, y_train)
-    ref = {"gda": gda.score(X_test, y_test), "logistic": logit.score(X_test, y_test)}
-    train = {"gda": gda.score(X_train, y_train), "logistic": logit.score(X_train, y_train)}
+    return {"gda": float(np.mean((proba > 0.5) == y_test)), "logistic": float(logit.score(X_test, y_test))}
+
+
+def _check_accuracies(result, ref, train, what):
+    if not isinstance(result, dict) or set(result) != {"gda", "logistic"}:
+        _fail(f'{what} should be a dict with exactly the keys "gda" and "logistic".')
     for key in ("gda", "logistic"):
-        value = float(result[key])
+        value = np.asarray(result[key], dtype=float)
+        if value.size != 1:
+            _fail(f"{what}[{key!r}] should be one number, the test accuracy.")
+        value = float(value.ravel()[0])
         if np.isclose(value, ref[key]):
             continue
         if np.isclose(value, 100 * ref[key]):
-            _fail(f"{key}: give the accuracy as a fraction in [0, 1], not a percentage.")
-        if np.isclose(value, train[key]):
-            _fail(f"{key}: this is the accuracy on the training set; evaluate on the test set.")
+            _fail(f"{what}[{key!r}]: give the accuracy as a fraction in [0, 1], not a percentage.")
+        if train is not None and np.isclose(value, train[key]):
+            _fail(f"{what}[{key!r}] is the accuracy on the training set: evaluate on the test set.")
         if np.isclose(value, 1 - ref[key]):
-            _fail(f"{key}: this is the error rate (1 - accuracy), or the classes are swapped.")
-        _fail(f"{key}: test accuracy should be {ref[key]:.4f}; yours is {value:.4f}.")
-    _ok(f"test accuracies match: GDA {ref['gda']:.3f}, logistic regression {ref['logistic']:.3f}.")
+            _fail(f"{what}[{key!r}] is the error rate (1 - accuracy), or the classes are swapped.")
+        _fail(f"{what}[{key!r}] is not the test accuracy.")
+
+
+def check_evaluate(evaluate, X_train, y_train, X_test, y_test):
+    """Check the function ``evaluate(X_train, y_train, X_test, y_test)`` of homework 1, Task 4.
+
+    It runs with genlearn's ``fit_gda`` and ``gda_posterior`` in place of the
+    student's, so that only this task is tested, and prints the accuracies.
+    """
+    with _replaced(evaluate, fit_gda=_reference_fit_gda, gda_posterior=_reference_gda_posterior):
+        result = _call(evaluate, X_train, y_train, X_test, y_test)
+    ref = _reference_evaluate(X_train, y_train, X_test, y_test)
+    train = _reference_evaluate(X_train, y_train, X_train, y_train)
+    _check_accuracies(result, ref, train, "evaluate's result")
+    _ok(f"evaluate returns the test accuracies: GDA {float(result['gda']):.3f}, "
+        f"logistic regression {float(result['logistic']):.3f}.")
+
+
+def check_compare_raw_and_log(compare_raw_and_log, X_train, y_train, X_test, y_test):
+    """Check ``compare_raw_and_log`` (homework 1, Task 5), with genlearn's ``evaluate`` in place of the student's."""
+    with _replaced(compare_raw_and_log, evaluate=_reference_evaluate):
+        result = _call(compare_raw_and_log, X_train, y_train, X_test, y_test)
+    if not isinstance(result, dict) or set(result) != {"raw", "log"}:
+        _fail('compare_raw_and_log should return a dict with exactly the keys "raw" and "log".')
+    raw = _reference_evaluate(X_train, y_train, X_test, y_test)
+    _check_accuracies(result["raw"], raw, None, 'compare_raw_and_log(...)["raw"]')
+    logged = _reference_evaluate(np.log(X_train), y_train, np.log(X_test), y_test)
+    if _close([result["log"].get("gda", np.nan), result["log"].get("logistic", np.nan)]
+              if isinstance(result["log"], dict) else [np.nan],
+              [_reference_evaluate(np.log(X_train), y_train, X_test, y_test)[k] for k in ("gda", "logistic")]):
+        _fail('compare_raw_and_log: take the logarithm of the test features too, not only of the training ones.')
+    _check_accuracies(result["log"], logged, None, 'compare_raw_and_log(...)["log"]')
+    _ok(f"compare_raw_and_log: raw features GDA {raw['gda']:.3f}, logistic {raw['logistic']:.3f}; "
+        f"log features GDA {logged['gda']:.3f}, logistic {logged['logistic']:.3f}.")
 
 
 # ---------------------------------------------------------------------------
@@ -340,19 +433,19 @@ def check_encoding(texts, index, docs):
     """Check ``docs[i]``: the word indices of ``texts[i]``, one per known token."""
     toks = _tokens(texts)
     if len(docs) != len(texts):
-        _fail(f"encode every message: {len(texts)} texts but {len(docs)} encoded documents.")
+        _fail(f"encode: encode every message: {len(texts)} texts but {len(docs)} encoded documents.")
     for i, (t, d) in enumerate(zip(toks, docs)):
         ref = Counter(index[w] for w in t if w in index)
         mine = Counter(int(v) for v in np.asarray(d).ravel())
         if mine == ref:
             continue
         if set(mine) == set(ref) and all(c == 1 for c in mine.values()):
-            _fail(f"message {i}: each word appears once in your encoding, but repeated words "
+            _fail(f"encode: message {i}: each word appears once in your encoding, but repeated words "
                   "must be repeated: the multinomial model counts every occurrence.")
         if sum(ref.values()) < len(t) and sum(mine.values()) == len(t):
-            _fail(f"message {i}: words that are not in the vocabulary must be left out.")
-        _fail(f"message {i}: expected the indices {sorted(ref.elements())}, got "
-              f"{sorted(mine.elements())}.")
+            _fail(f"encode: message {i}: words that are not in the vocabulary must be left out.")
+        _fail(f"encode: message {i} ({len(t)} tokens) gives {sum(mine.values())} indices, "
+              f"{sum((mine & ref).values())} of them right; expected {sum(ref.values())}.")
     _ok("every message is encoded as its sequence of word indices.")
 
 
@@ -362,6 +455,32 @@ def _count_matrix(docs, V):
     rows = np.repeat(np.arange(len(docs)), [len(np.asarray(d).ravel()) for d in docs])
     cols = np.concatenate([np.asarray(d, dtype=int).ravel() for d in docs]) if len(docs) else []
     return sp.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(docs), V))
+
+
+def sms_reference(texts_train, texts_test, min_count=1):
+    """The course's vocabulary and encoding: ``words``, ``docs_train``, ``docs_test``.
+
+    Homework 2 feeds these to the functions of Tasks 3 to 5, so that their checks
+    do not depend on the student's Tasks 1 and 2. While a homework is graded,
+    this helper is switched off inside the student's functions.
+    """
+    from .text import Vocabulary, tokenize
+
+    vocab = Vocabulary(min_count=min_count).fit(texts_train)
+    index = vocab.vocabulary_
+
+    def encoded(texts):
+        return [np.array([index[t] for t in tokenize(x) if t in index], dtype=int) for x in texts]
+
+    return list(vocab.words_), encoded(texts_train), encoded(texts_test)
+
+
+def sms_reference_model(docs, y, V):
+    """The course's Laplace-smoothed multinomial estimates ``log_phi_y`` (2,), ``log_phi`` (2, V)."""
+    from .naive_bayes import MultinomialNB
+
+    model = MultinomialNB(alpha=1.0).fit(_count_matrix(docs, V), _binary(y))
+    return model.class_log_prior_.copy(), model.feature_log_prob_.copy()
 
 
 def check_multinomial_nb(docs, y, V, log_phi_y, log_phi):
@@ -463,26 +582,26 @@ def check_top_words(log_phi, words, top, k=5):
     ref = [words[j] for j in order[:k]]
     top = [t[0] if isinstance(t, (tuple, list)) else t for t in top]
     if len(top) != k:
-        _fail(f"return exactly k = {k} words; yours has {len(top)}.")
+        _fail(f"top_words: return exactly k = {k} words; yours has {len(top)}.")
     if top == ref:
-        _ok(f"the {k} most indicative spam words: {', '.join(ref)}.")
+        _ok(f"top_words returns the {k} most indicative spam words, largest ratio first.")
         return
 
     def top_by(score):
         return [words[j] for j in sorted(range(len(words)), key=lambda j: (-score[j], words[j]))[:k]]
 
     if set(top) == set(ref):
-        _fail("the right words in the wrong order: the largest ratio comes first.")
+        _fail("top_words: the right words in the wrong order: the largest ratio comes first.")
     if top == top_by(log_phi[1]):
-        _fail("these are the most frequent words in spam, not the most indicative: rank by "
+        _fail("top_words: these are the most frequent words in spam, not the most indicative: rank by "
               "log(phi_spam / phi_ham) = log_phi[1] - log_phi[0], so that words common in "
               "both classes drop out.")
     if top == top_by(-ratio):
-        _fail("these are the words most indicative of ham: rank by log_phi[1] - log_phi[0], "
+        _fail("top_words: these are the words most indicative of ham: rank by log_phi[1] - log_phi[0], "
               "largest first.")
     if top == top_by(ratio)[::-1] or top == [words[j] for j in order[::-1][:k]]:
-        _fail("you took the smallest ratios: sort in decreasing order.")
-    _fail(f"expected {ref}, got {top}.")
+        _fail("top_words: you took the smallest ratios: sort in decreasing order.")
+    _fail(f"top_words: {sum(w in ref for w in top)} of your {k} words are among the {k} most indicative.")
 
 
 # ---------------------------------------------------------------------------
@@ -510,7 +629,7 @@ def check_m_estimate(func):
     ]
     got_all, ref_all = [], []
     for case in _M_CASES:
-        got = func(*case)
+        got = _call(func, *case)
         if got is None:
             _fail("m_estimate returned None: did you forget `return`?")
         got_all.append(float(got))
@@ -520,9 +639,9 @@ def check_m_estimate(func):
         return
     for message, wrong in mistakes:
         if _close(got_all, [wrong(*c) for c in _M_CASES]):
-            _fail(message)
+            _fail("m_estimate: " + message)
     i = int(np.argmax(np.abs(np.subtract(got_all, ref_all))))
-    _fail(f"m_estimate{_M_CASES[i]} should be {ref_all[i]:.6g}; yours gives {got_all[i]:.6g}.")
+    _fail(f"m_estimate{_M_CASES[i]} differs from (n_c + m p) / (n + m).")
 
 
 def check_categorical_nb(X, y, m, model, p=None, categories=None):
@@ -579,30 +698,99 @@ def check_categorical_nb(X, y, m, model, p=None, categories=None):
     _ok("priors and every conditional table match the m-estimates.")
 
 
-def check_posterior(X, y, m, queries, proba, p=None, categories=None):
-    """Check ``proba`` (len(queries), K): the posteriors of categorical NB with ``m``."""
+def _reference_categorical_nb(X, y, m, p=None, values=None):
+    """genlearn's CategoricalNB, returned as the dict of homework 3, Task 2."""
     from .naive_bayes import CategoricalNB
 
-    ref_model = CategoricalNB(m=m, p=p, categories=categories).fit(np.asarray(X), np.asarray(y))
-    queries = np.asarray(queries)
-    K = len(ref_model.classes_)
-    proba = _array(proba, "proba", (len(queries), K), "one row per query, one column per class")
-    ref = ref_model.predict_proba(queries)
-    if _close(proba, ref):
-        _ok("the posteriors match.")
-        return
-    joint = np.exp(ref_model.predict_joint_log_proba(queries))
-    no_prior = joint / ref_model.phi_y_
-    no_prior = no_prior / no_prior.sum(axis=1, keepdims=True)
-    msg = _match(proba, [
-        ("probabilities do not sum to 1: these are the scores P(v) prod P(a | v); divide each "
-         "row by its sum to get P(v | x).", joint),
-        ("the class prior P(v) is missing from the score.", no_prior),
-        ("the columns are swapped: column c is the class classes[c].", ref[:, ::-1]),
-    ])
-    if msg is None and not np.allclose(proba.sum(axis=1), 1.0):
-        msg = "probabilities do not sum to 1 in each row: normalise the scores."
-    _fail("proba is off: " + (msg or _worst(proba, ref, "proba")))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ref = CategoricalNB(m=m, p=p, categories=values).fit(np.asarray(X), np.asarray(y))
+    return {"classes": ref.classes_.copy(), "prior": np.asarray(ref.phi_y_, dtype=float).copy(),
+            "values": [np.asarray(c) for c in ref.categories_], "cond": [np.asarray(t, dtype=float) for t in ref.phi_]}
+
+
+def _reference_joint_scores(model, X):
+    X = np.asarray(X)
+    scores = np.tile(np.asarray(model["prior"], dtype=float), (len(X), 1))
+    for j, (vals, table) in enumerate(zip(model["values"], model["cond"])):
+        vals = [str(v) for v in np.asarray(vals).tolist()]
+        cols = [vals.index(str(v)) for v in X[:, j]]
+        scores = scores * np.asarray(table, dtype=float)[:, cols].T
+    return scores
+
+
+def _reference_predict_proba(model, X):
+    scores = _reference_joint_scores(model, X)
+    with np.errstate(invalid="ignore"):
+        return scores / scores.sum(axis=1, keepdims=True)
+
+
+def check_scores_and_posteriors(model, X, scores, proba):
+    """Check ``joint_scores(model, X)`` and ``predict_proba(model, X)`` (homework 3, Task 3) for a given model."""
+    X = np.asarray(X)
+    K = len(model["classes"])
+    ref = _reference_joint_scores(model, X)
+    scores = _array(scores, "joint_scores' result", (len(X), K), "one row per example, one column per class")
+    if not _close(scores, ref):
+        prior = np.asarray(model["prior"], dtype=float)
+        msg = _match(scores, [
+            ("the class prior P(v) is missing from the score.", ref / prior),
+            ("the columns are swapped: column c is the class classes[c].", ref[:, ::-1]),
+            ("these are log-scores: Task 3 asks for the product P(v) prod P(x_j | v) itself.", np.log(ref)),
+        ])
+        _fail("joint_scores: " + (msg or _worst(scores, ref, "the score")))
+    ref_p = _reference_predict_proba(model, X)
+    proba = _array(proba, "predict_proba's result", (len(X), K), "one row per example, one column per class")
+    if not _close(proba, ref_p):
+        msg = _match(proba, [("probabilities do not sum to 1: divide each row of scores by its sum.", ref)])
+        if msg is None and not np.allclose(proba.sum(axis=1), 1.0):
+            msg = "each row should sum to 1: normalise the scores."
+        _fail("predict_proba: " + (msg or _worst(proba, ref_p, "the posterior")))
+    _ok("joint_scores and predict_proba match the model's scores and posteriors.")
+
+
+_CATEGORICAL_REFERENCES = {"fit_categorical_nb": _reference_categorical_nb,
+                           "joint_scores": _reference_joint_scores,
+                           "predict_proba": _reference_predict_proba}
+
+
+def check_two_class_scores(two_class_scores):
+    """Check ``two_class_scores(X, y, x, m)`` (homework 3, Task 4) on the stolen cars.
+
+    It runs with genlearn's versions of Tasks 2 and 3 in place of the student's.
+    """
+    from .datasets import stolen_cars
+
+    X, y = stolen_cars()
+    with _replaced(two_class_scores, **_CATEGORICAL_REFERENCES):
+        out = _call(two_class_scores, X, y, ["Red", "SUV", "Domestic"], 3)
+    if not isinstance(out, (tuple, list)) or len(out) != 3:
+        _fail("two_class_scores should return three numbers: score of Yes, score of No, P(Yes | x).")
+    check_stolen_car_scores(*out)
+
+
+def check_posteriors(posteriors, X, y, values, queries, m):
+    """Check ``posteriors(X, y, values, queries, m)`` (homework 3, Task 5) and print its rows.
+
+    It runs with genlearn's versions of Tasks 2 and 3 in place of the student's.
+    """
+    with _replaced(posteriors, **_CATEGORICAL_REFERENCES), np.errstate(all="ignore"):
+        out = _call(posteriors, X, y, values, queries, m)
+    ref = _reference_predict_proba(_reference_categorical_nb(X, y, m, values=values), queries)
+    got = _array(out, "posteriors' result", ref.shape, "one row per query, one column per class", finite=False,
+                 allow_nan=True)
+    if not _close(got, ref):
+        msg = None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            undeclared = _reference_categorical_nb(X, y, m)
+        try:
+            if _close(got, _reference_predict_proba(undeclared, queries)):
+                msg = "pass the declared values on to fit_categorical_nb (values=values)."
+        except ValueError:  # a query value unknown without the declaration
+            pass
+        _fail("posteriors: " + (msg or "the posteriors differ from the reference for these m and values."))
+    _ok(f"posteriors with m = {m:g}: " + "; ".join(str(np.round(row, 4).tolist()) for row in got))
 
 
 def check_stolen_car_scores(score_yes, score_no, p_yes):

@@ -1,157 +1,160 @@
-"""Build the student versions of the homework from the instructor notebooks.
+"""Build the student versions of the homework, with nbgrader itself.
 
-The instructor notebooks in ``notebooks/homework/`` mark their answers the way
-nbgrader does:
+The instructor notebooks live in the course directory ``instructor/`` (an
+nbgrader course: ``source/<assignment>/<assignment>.ipynb`` with solutions and
+hidden tests, ``nbgrader_config.py``, ``grading.py`` with the hidden tests'
+code). They mark their answers the nbgrader way:
 
 * in a code cell, the lines between ``### BEGIN SOLUTION`` and
-  ``### END SOLUTION`` are the answer. In the student version they become
-  ``# YOUR CODE HERE`` and ``raise NotImplementedError()``, at the same
-  indentation, so a function keeps its signature and docstring and fails
-  loudly only when it is called;
+  ``### END SOLUTION`` are the answer; the student version has
+  ``# YOUR CODE HERE`` and ``raise NotImplementedError()`` instead;
 * in a markdown cell, the same markers enclose a written answer, replaced by
   ``YOUR ANSWER HERE``;
 * lines between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS`` are
-  grading tests the students do not see: they are removed.
+  grading tests the students do not see.
 
-Outputs and execution counts are cleared; everything else (cell ids, nbgrader
-metadata, kernelspec) is kept, so the result is stable and diffs stay small.
+:func:`generate` copies the course directory to a temporary folder, runs
+``nbgrader generate_assignment`` there and writes the released notebooks to
+``notebooks/homework/<assignment>.ipynb``, the only homework files students are
+linked to. nbgrader locks the test and set-up cells (``"locked": true``, not
+editable, not deletable) and records their checksums, so that autograding
+restores any cell a student changed or deleted.
 
-Run ``python -m genlearn.homework`` (or ``make homework``) to regenerate
-``notebooks/homework/student/``; ``--check`` only reports whether the files on
-disk are up to date. nbgrader users can instead run
-``nbgrader generate_assignment`` on the same sources (see the README).
+Run ``python -m genlearn.homework`` (or ``make homework``) to regenerate;
+``--check`` only reports whether the files on disk are up to date. nbgrader is
+a test dependency (``pip install -e '.[test]'``), not needed by learners.
 """
 import argparse
-import copy
-import re
+import json
+import os
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
-import nbformat
-
-__all__ = ["SOURCE_DIR", "STUDENT_DIR", "ASSIGNMENTS", "strip_solutions", "student_notebook",
+__all__ = ["COURSE_DIR", "STUDENT_DIR", "ASSIGNMENTS", "nbgrader", "nbgrader_api", "copy_course",
            "generate", "main"]
 
 _ROOT = Path(__file__).resolve().parents[2]
-SOURCE_DIR = _ROOT / "notebooks" / "homework"
-STUDENT_DIR = SOURCE_DIR / "student"
-ASSIGNMENTS = ("hw1_gda.ipynb", "hw2_naive_bayes_spam.ipynb", "hw3_m_estimate.ipynb")
-
-BEGIN_SOLUTION = "### BEGIN SOLUTION"
-END_SOLUTION = "### END SOLUTION"
-BEGIN_HIDDEN = "### BEGIN HIDDEN TESTS"
-END_HIDDEN = "### END HIDDEN TESTS"
-CODE_STUB = ("# YOUR CODE HERE", "raise NotImplementedError()")
-MARKDOWN_STUB = "YOUR ANSWER HERE"
+COURSE_DIR = _ROOT / "instructor"
+STUDENT_DIR = _ROOT / "notebooks" / "homework"
+ASSIGNMENTS = ("hw1_gda", "hw2_naive_bayes_spam", "hw3_m_estimate")
+COURSE_FILES = ("nbgrader_config.py", "grading.py", "task_export.py")
 
 
-def _regions(lines, begin, end, where):
-    """Yield (start, stop) line indices of the regions ``begin ... end``."""
-    start = None
-    for i, line in enumerate(lines):
-        text = line.strip()
-        if text == begin:
-            if start is not None:
-                raise ValueError(f"{where}: '{begin}' at line {i + 1} inside another region.")
-            start = i
-        elif text == end:
-            if start is None:
-                raise ValueError(f"{where}: '{end}' at line {i + 1} without '{begin}'.")
-            yield start, i
-            start = None
-    if start is not None:
-        raise ValueError(f"{where}: '{begin}' at line {start + 1} is never closed by '{end}'.")
+_API_RUNNER = """
+import json, os, sys
+from traitlets.config.loader import PyFileConfigLoader
+from nbgrader.apps import NbGraderAPI
+from nbgrader.coursedir import CourseDirectory
+course, calls = sys.argv[1], json.loads(sys.argv[2])
+os.chdir(course)
+config = PyFileConfigLoader("nbgrader_config.py", path=course).load_config()
+api = NbGraderAPI(coursedir=CourseDirectory(config=config, root=course), config=config)
+
+def export(to):  # nbgrader export, with the plugin named in nbgrader_config.py
+    from nbgrader.api import Gradebook
+    from nbgrader.apps.exportapp import ExportApp
+    app = ExportApp(coursedir=api.coursedir, parent=api)
+    app.init_plugin()
+    app.plugin_inst.to = to
+    with Gradebook(api.coursedir.db_url, api.coursedir.course_id) as gb:
+        app.plugin_inst.export(gb)
+    return {"success": True, "log": f"exported to {to}"}
+
+for method, args in calls:
+    result = export(*args) if method == "export" else getattr(api, method)(*args)
+    if not result["success"]:
+        sys.exit(f"{method}{tuple(args)} failed:\\n{result.get('log', '')}\\n{result.get('error', '')}")
+    print(f"== {method}{tuple(args)}\\n{result.get('log', '')}")
+"""
 
 
-def strip_solutions(source, cell_type="code", where="cell"):
-    """The student version of one cell's source text.
+def _env():
+    # nbgrader starts `alembic` from PATH: the folder of this Python comes first
+    return {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
 
-    Solution regions become stubs (code) or ``YOUR ANSWER HERE`` (markdown);
-    hidden-test regions disappear.
 
-    Examples
-    --------
-    >>> src = '''def f(x):
-    ...     \"\"\"Twice x.\"\"\"
-    ...     ### BEGIN SOLUTION
-    ...     return 2 * x
-    ...     ### END SOLUTION'''
-    >>> print(strip_solutions(src))
-    def f(x):
-        \"\"\"Twice x.\"\"\"
-        # YOUR CODE HERE
-        raise NotImplementedError()
+def nbgrader_api(course, calls, timeout=1800, env=None):
+    """Run several nbgrader operations in one process, with the course's configuration.
+
+    ``calls`` is a list of ``(method, args)`` of :class:`nbgrader.apps.NbGraderAPI`,
+    e.g. ``[("generate_assignment", ["hw1_gda"]), ("autograde", ["hw1_gda", "alice"])]``,
+    or ``("export", ["grades.csv"])`` for ``nbgrader export`` with the course's plugin.
+    One process saves nbgrader's start-up (seconds) for every operation after the
+    first. ``env`` adds environment variables (the kernels inherit them).
+    Returns nbgrader's log; a failure raises RuntimeError with it.
     """
-    lines = source.split("\n")
-    for begin, end in ((BEGIN_HIDDEN, END_HIDDEN), (BEGIN_SOLUTION, END_SOLUTION)):
-        out, pos = [], 0
-        for start, stop in _regions(lines, begin, end, where):
-            out.extend(lines[pos:start])
-            if begin == BEGIN_SOLUTION:
-                if cell_type == "code":
-                    indent = re.match(r"\s*", lines[start]).group(0)
-                    out.extend(indent + s for s in CODE_STUB)
-                else:
-                    out.append(MARKDOWN_STUB)
-            pos = stop + 1
-        out.extend(lines[pos:])
-        lines = out
-    return "\n".join(lines)
+    proc = subprocess.run([sys.executable, "-c", _API_RUNNER, str(course), json.dumps(calls)],
+                          cwd=course, env={**_env(), **(env or {})}, capture_output=True, text=True,
+                          timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError(f"nbgrader failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    return proc.stdout + proc.stderr
 
 
-def student_notebook(nb, name="notebook"):
-    """A copy of notebook ``nb`` with solutions stubbed, hidden tests and outputs removed."""
-    nb = copy.deepcopy(nb)
-    for i, cell in enumerate(nb.cells):
-        src = cell.source if isinstance(cell.source, str) else "".join(cell.source)
-        if cell.cell_type in ("code", "markdown"):
-            cell.source = strip_solutions(src, cell.cell_type, where=f"{name}, cell {i}")
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-    nb.metadata.pop("widgets", None)
-    return nb
+def nbgrader(*args, course, timeout=600):
+    """Run the command line ``nbgrader <args>`` in the course directory ``course``; returns its output."""
+    proc = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=_env(),
+                          capture_output=True, text=True, timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError(f"nbgrader {' '.join(args)} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    return proc.stdout + proc.stderr
 
 
-def _render(nb):
-    return nbformat.writes(nb) + "\n"
+def copy_course(dest, course_dir=COURSE_DIR, names=ASSIGNMENTS):
+    """A copy of the course directory (configuration, hidden tests, sources) in ``dest``."""
+    dest = Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in COURSE_FILES:
+        shutil.copy(Path(course_dir) / name, dest / name)
+    for name in names:
+        shutil.copytree(Path(course_dir) / "source" / name, dest / "source" / name, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    return dest
 
 
-def generate(source_dir=SOURCE_DIR, dest_dir=STUDENT_DIR, names=ASSIGNMENTS, check=False):
+def _render(path):
+    """The released notebook, with keys sorted so that the file is stable."""
+    nb = json.loads(Path(path).read_text(encoding="utf-8"))
+    nb.get("metadata", {}).pop("widgets", None)
+    return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def generate(dest_dir=STUDENT_DIR, names=ASSIGNMENTS, check=False, course_dir=COURSE_DIR):
     """Write (or with ``check=True`` compare) the student versions.
 
     Returns the list of student files that were changed (or are out of date).
     """
-    source_dir, dest_dir = Path(source_dir), Path(dest_dir)
+    dest_dir = Path(dest_dir)
     changed = []
-    for name in names:
-        src = source_dir / name
-        if not src.is_file():
-            raise FileNotFoundError(f"instructor notebook {src} not found.")
-        nb = nbformat.read(src, as_version=4)
-        text = _render(student_notebook(nb, name))
-        dest = dest_dir / name
-        if not dest.is_file() or dest.read_text(encoding="utf-8") != text:
-            changed.append(dest)
-            if not check:
-                dest_dir.mkdir(parents=True, exist_ok=True)
-                dest.write_text(text, encoding="utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        course = copy_course(tmp, course_dir, names)
+        nbgrader_api(course, [("generate_assignment", [name]) for name in names])
+        for name in names:
+            text = _render(course / "release" / name / f"{name}.ipynb")
+            dest = dest_dir / f"{name}.ipynb"
+            if not dest.is_file() or dest.read_text(encoding="utf-8") != text:
+                changed.append(dest)
+                if not check:
+                    dest_dir.mkdir(parents=True, exist_ok=True)
+                    dest.write_text(text, encoding="utf-8")
     return changed
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m genlearn.homework",
-        description="Generate the student versions of the genlearn homework.")
-    parser.add_argument("--source", default=str(SOURCE_DIR), help="instructor notebooks")
-    parser.add_argument("--dest", default=str(STUDENT_DIR), help="where to write student notebooks")
+        description="Generate the student versions of the genlearn homework with nbgrader.")
+    parser.add_argument("--dest", default=str(STUDENT_DIR), help="where to write the student notebooks")
     parser.add_argument("--check", action="store_true",
                         help="only report whether the student versions are up to date")
     args = parser.parse_args(argv)
-    changed = generate(args.source, args.dest, check=args.check)
+    changed = generate(args.dest, check=args.check)
     if args.check:
         for path in changed:
-            print(f"out of date: {path}")
+            print(f"out of date: {path} (run `make homework`)")
         return 1 if changed else 0
     for path in changed:
         print(f"wrote {path}")

@@ -1,0 +1,593 @@
+"""The hidden tests of the genlearn homework (instructor material, never released).
+
+Every hidden test cell of ``source/<assignment>/<assignment>.ipynb`` loads this
+file afresh, by its path, into a module object of its own, and calls one
+function per task, e.g. ``hw1_fit_gda(fit_gda)``. It was written to defend
+itself against what a submission can do in the kernel it shares with the tests:
+
+* **fresh data.** Each test draws new data from ``os.urandom`` at grading time,
+  so values printed in the notebook cannot be hard-coded;
+* **independent references.** Expected values are computed here with plain
+  numpy, never through ``genlearn`` (whose ``checks`` a student can replace);
+  this file is loaded anew by every test, so patching a module the student can
+  import does not reach it;
+* **no delegation.** While a student's function runs, genlearn's and
+  scikit-learn's implementations of what the task asks for raise
+  (:func:`blocked`): calling ``genlearn.GDA`` or ``m_estimate`` scores 0;
+* **one bug, one task.** A task's function gets reference inputs, and the
+  functions it builds on are replaced by reference versions while it runs
+  (:func:`substituted`): a wrong ``fit_gda`` costs Task 1 only;
+* **one acceptance rule.** Arrays may come back as lists, tuples or ndarrays of
+  the right shape (``np.asarray(value, dtype=float)``), as the visible checks
+  in ``genlearn.checks`` accept.
+
+A failure raises ``AssertionError`` with a short message naming the function
+and what is wrong, never the expected value.
+"""
+import contextlib
+import importlib
+import math
+import os
+import sys
+import types
+from fractions import Fraction
+
+import numpy as np
+
+RTOL, ATOL = 1e-6, 1e-9
+
+BLOCK_MESSAGE = ("this task asks for your own implementation: genlearn's and scikit-learn's "
+                 "versions are switched off while it is graded")
+_METHODS = ("__init__", "fit", "partial_fit", "predict", "predict_proba", "predict_log_proba",
+            "predict_joint_log_proba", "decision_function", "score", "transform", "fit_transform")
+
+# what each homework must not delegate to (modules: every function and class in them)
+HW1_BLOCK = ("genlearn.discriminant", "genlearn.gaussian", "sklearn.discriminant_analysis",
+             "sklearn.naive_bayes")
+HW2_BLOCK = ("genlearn.naive_bayes", "genlearn.text:Vocabulary", "genlearn.text:top_indicative_words",
+             "sklearn.naive_bayes", "sklearn.feature_extraction.text")
+HW3_BLOCK = ("genlearn.naive_bayes", "sklearn.naive_bayes")
+
+
+def rng():
+    """A generator seeded from the operating system: new data at every grading."""
+    return np.random.default_rng(int.from_bytes(os.urandom(8), "little"))
+
+
+def fail(message):
+    raise AssertionError(message)
+
+
+# ---------------------------------------------------------------------------
+# Defences
+# ---------------------------------------------------------------------------
+
+def _raiser(*args, **kwargs):
+    raise RuntimeError("this task asks for your own implementation: genlearn's and scikit-learn's "
+                       "versions are switched off while it is graded")
+
+
+def _targets(spec):
+    """Functions and classes named by ``"module"`` or ``"module:attribute"``."""
+    name, _, attr = spec.partition(":")
+    module = importlib.import_module(name)
+    if attr:
+        return [getattr(module, attr)]
+    return [obj for obj in vars(module).values()
+            if isinstance(obj, (types.FunctionType, type)) and getattr(obj, "__module__", None) == name]
+
+
+@contextlib.contextmanager
+def blocked(*specs):
+    """Inside the block, the named implementations raise RuntimeError.
+
+    Functions get the code of a raiser (so every reference to them, however it
+    was imported, is reached); classes get raising methods.
+    """
+    undo = []
+    try:
+        for spec in specs:
+            for obj in _targets(spec):
+                if isinstance(obj, types.FunctionType):
+                    if obj.__code__.co_freevars:
+                        continue
+                    undo.append((obj, "__code__", obj.__code__))
+                    obj.__code__ = _raiser.__code__
+                else:
+                    for name in _METHODS:
+                        if name in vars(obj):
+                            undo.append((obj, name, vars(obj)[name]))
+                            setattr(obj, name, _raiser)
+        yield
+    finally:
+        for obj, name, old in reversed(undo):
+            setattr(obj, name, old)
+
+
+@contextlib.contextmanager
+def substituted(func, **replacements):
+    """Call ``func`` with some of the names it looks up globally replaced."""
+    space = getattr(func, "__globals__", {})
+    missing = object()
+    saved = {name: space.get(name, missing) for name in replacements}
+    space.update(replacements)
+    try:
+        yield
+    finally:
+        for name, old in saved.items():
+            if old is missing:
+                space.pop(name, None)
+            else:
+                space[name] = old
+
+
+def call(func, *args, block=(), **kwargs):
+    """``func(*args)`` with ``block`` switched off; its exceptions name the function."""
+    name = getattr(func, "__name__", "the function")
+    if not callable(func):
+        fail(f"{name} is not a function.")
+    with blocked(*block):
+        try:
+            return func(*args, **kwargs)
+        except NotImplementedError:
+            fail(f"{name} is not implemented yet.")
+        except Exception as exc:  # noqa: BLE001 - any crash is this task's failure
+            text = str(exc).splitlines()[0][:200] if str(exc) else ""
+            fail(f"{name} raised {type(exc).__name__} on data drawn at grading time: {text}")
+
+
+def array(value, shape, what, finite=True):
+    """The acceptance rule shared with genlearn.checks: numbers of the right shape."""
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        fail(f"{what} must be numbers; got {type(value).__name__}.")
+    if arr.shape != tuple(shape):
+        fail(f"{what} should have shape {tuple(shape)}; it has shape {arr.shape}.")
+    if finite and not np.isfinite(arr).all():
+        fail(f"{what} contains NaN or infinity.")
+    return arr
+
+
+def scalar(value, what):
+    arr = np.asarray(value, dtype=float) if not isinstance(value, Fraction) else np.asarray(float(value))
+    if arr.size != 1:
+        fail(f"{what} should be one number; it has shape {arr.shape}.")
+    return float(arr.ravel()[0])
+
+
+def close(value, ref, what, rtol=RTOL, atol=ATOL, equal_nan=False):
+    value, ref = np.asarray(value, dtype=float), np.asarray(ref, dtype=float)
+    if value.shape != ref.shape or not np.allclose(value, ref, rtol=rtol, atol=atol, equal_nan=equal_nan):
+        fail(what)
+
+
+# ---------------------------------------------------------------------------
+# Homework 1: GDA
+# ---------------------------------------------------------------------------
+
+def gaussian_classes(r, m=None, n=None, lognormal=False):
+    """Two Gaussian classes, a shared random covariance, unequal class sizes."""
+    m = int(r.integers(150, 260)) if m is None else m
+    n = int(r.integers(2, 5)) if n is None else n
+    A = r.normal(size=(n, n))
+    Sigma = A @ A.T / n + 0.5 * np.eye(n)
+    mu = r.normal(scale=1.0, size=(2, n))
+    m1 = int(round(m * r.uniform(0.25, 0.4)))
+    y = r.permutation(np.r_[np.zeros(m - m1, int), np.ones(m1, int)])
+    L = np.linalg.cholesky(Sigma)
+    X = mu[y] + r.normal(size=(m, n)) @ L.T
+    if lognormal:
+        X = np.exp(0.6 * X)
+    return X, y
+
+
+def ref_fit_gda(X, y):
+    X, y = np.asarray(X, float), np.asarray(y)
+    phi = float(np.mean(y == 1))
+    mu0, mu1 = X[y == 0].mean(axis=0), X[y == 1].mean(axis=0)
+    Z = X - np.where((y == 1)[:, None], mu1, mu0)
+    return phi, mu0, mu1, Z.T @ Z / len(y)
+
+
+def ref_gda_posterior(X, phi, mu0, mu1, Sigma):
+    X = np.asarray(X, float)
+    P = np.linalg.inv(Sigma)
+    q0 = np.einsum("ij,jk,ik->i", X - mu0, P, X - mu0)
+    q1 = np.einsum("ij,jk,ik->i", X - mu1, P, X - mu1)
+    d = -0.5 * (q0 - q1) + math.log(1 - phi) - math.log(phi)   # a0 - a1
+    return np.exp(-np.logaddexp(0.0, d))
+
+
+def ref_gda_boundary(phi, mu0, mu1, Sigma):
+    P = np.linalg.inv(Sigma)
+    theta = P @ (mu1 - mu0)
+    theta0 = -0.5 * (mu1 @ P @ mu1 - mu0 @ P @ mu0) + math.log(phi / (1 - phi))
+    return theta, float(theta0)
+
+
+def ref_logistic_predict(X_train, y_train, X_test, iterations=50):
+    """Unpenalised logistic regression by Newton's method (IRLS), with an intercept."""
+    A = np.c_[np.ones(len(X_train)), X_train]
+    theta = np.zeros(A.shape[1])
+    for _ in range(iterations):
+        p = 1 / (1 + np.exp(-A @ theta))
+        step = np.linalg.solve((A * (p * (1 - p))[:, None]).T @ A, A.T @ (y_train - p))
+        theta += step
+        if np.max(np.abs(step)) < 1e-12:
+            break
+    return (np.c_[np.ones(len(X_test)), X_test] @ theta > 0).astype(int)
+
+
+def ref_evaluate(X_train, y_train, X_test, y_test):
+    proba = ref_gda_posterior(X_test, *ref_fit_gda(X_train, y_train))
+    return {"gda": float(np.mean((proba > 0.5) == y_test)),
+            "logistic": float(np.mean(ref_logistic_predict(X_train, y_train, X_test) == y_test))}
+
+
+def _accuracies(result, ref, what, m_test):
+    if not isinstance(result, dict) or set(result) != {"gda", "logistic"}:
+        fail(f'{what} should be a dict with the keys "gda" and "logistic".')
+    for key in ("gda", "logistic"):
+        # one test example of slack: Newton solvers may disagree on a point at the boundary
+        if abs(scalar(result[key], f"{what}[{key!r}]") - ref[key]) > 1.0 / m_test + 1e-9:
+            fail(f"{what}[{key!r}] is not the test accuracy on data drawn at grading time.")
+
+
+def hw1_fit_gda(fit_gda):
+    r = rng()
+    for _ in range(2):
+        X, y = gaussian_classes(r)
+        out = call(fit_gda, X, y, block=HW1_BLOCK)
+        if not isinstance(out, (tuple, list)) or len(out) != 4:
+            fail("fit_gda should return four values: phi, mu0, mu1, Sigma.")
+        n = X.shape[1]
+        ref = ref_fit_gda(X, y)
+        close(scalar(out[0], "fit_gda: phi"), ref[0], "fit_gda: phi is not p(y = 1) on fresh data.")
+        for name, value, expected, shape in (("mu0", out[1], ref[1], (n,)), ("mu1", out[2], ref[2], (n,)),
+                                             ("Sigma", out[3], ref[3], (n, n))):
+            close(array(value, shape, f"fit_gda: {name}"), expected,
+                  f"fit_gda: {name} is not the maximum likelihood estimate on fresh data "
+                  f"(unequal classes, {n} features).")
+
+
+def _gda_params(r):
+    X, y = gaussian_classes(r)
+    return X, ref_fit_gda(X, y)
+
+
+def hw1_gda_posterior(gda_posterior):
+    r = rng()
+    X, params = _gda_params(r)
+    n = X.shape[1]
+    far = np.r_[r.normal(scale=1e3, size=(4, n)), 1e3 * np.eye(n)]
+    for points, what in ((X, "points near the data"), (far, "points far from the data")):
+        out = array(call(gda_posterior, points, *params, block=HW1_BLOCK), (len(points),),
+                    "gda_posterior's result")
+        close(out, ref_gda_posterior(points, *params),
+              f"gda_posterior: p(y = 1 | x) is wrong at {what} (fresh data).")
+
+
+def hw1_gda_boundary(gda_boundary):
+    r = rng()
+    X, params = _gda_params(r)
+    out = call(gda_boundary, *params, block=HW1_BLOCK)
+    if not isinstance(out, (tuple, list)) or len(out) != 2:
+        fail("gda_boundary should return two values: theta and theta0.")
+    theta_ref, theta0_ref = ref_gda_boundary(*params)
+    close(array(out[0], (X.shape[1],), "gda_boundary: theta"), theta_ref,
+          "gda_boundary: theta is wrong on fresh data.")
+    close(scalar(out[1], "gda_boundary: theta0"), theta0_ref, "gda_boundary: theta0 is wrong on fresh data.")
+
+
+def hw1_evaluate(evaluate):
+    r = rng()
+    X, y = gaussian_classes(r, m=400)
+    split = 250
+    args = (X[:split], y[:split], X[split:], y[split:])
+    with substituted(evaluate, fit_gda=ref_fit_gda, gda_posterior=ref_gda_posterior):
+        out = call(evaluate, *args, block=HW1_BLOCK)
+    _accuracies(out, ref_evaluate(*args), "evaluate's result", len(X) - split)
+
+
+def hw1_compare_raw_and_log(compare_raw_and_log):
+    r = rng()
+    X, y = gaussian_classes(r, m=400, lognormal=True)
+    split = 250
+    args = (X[:split], y[:split], X[split:], y[split:])
+    with substituted(compare_raw_and_log, evaluate=ref_evaluate):
+        out = call(compare_raw_and_log, *args, block=HW1_BLOCK)
+    if not isinstance(out, dict) or set(out) != {"raw", "log"}:
+        fail('compare_raw_and_log should return a dict with the keys "raw" and "log".')
+    _accuracies(out["raw"], ref_evaluate(*args), 'compare_raw_and_log(...)["raw"]', len(X) - split)
+    logged = (np.log(args[0]), args[1], np.log(args[2]), args[3])
+    _accuracies(out["log"], ref_evaluate(*logged), 'compare_raw_and_log(...)["log"]', len(X) - split)
+
+
+# ---------------------------------------------------------------------------
+# Homework 2: naive Bayes spam filter
+# ---------------------------------------------------------------------------
+
+_LETTERS = np.array(list("abcdefghijklmnopqrstuvwxyz"))
+
+
+def pseudo_words(r, size):
+    """Distinct lower-case words of letters only: genlearn.text.tokenize keeps them whole."""
+    words = set()
+    while len(words) < size:
+        words.add("".join(r.choice(_LETTERS, size=int(r.integers(3, 8)))))
+    return sorted(words)
+
+
+def render(r, tokens):
+    """A message whose tokens are ``tokens``: random case and punctuation between them."""
+    parts = []
+    for t in tokens:
+        t = t.upper() if r.random() < 0.15 else (t.capitalize() if r.random() < 0.15 else t)
+        parts.append(t + str(r.choice([" ", " ", " ", ", ", "! ", " - ", "... "])))
+    return "".join(parts).strip()
+
+
+def token_corpus(r, n_texts=60, n_words=40):
+    words = pseudo_words(r, n_words)
+    # Zipf-like frequencies, so that some words occur once and others often
+    weights = 1.0 / np.arange(1, n_words + 1)
+    weights = r.permutation(weights / weights.sum())
+    tokens = [list(r.choice(words, size=int(r.integers(0, 15)), p=weights)) for _ in range(n_texts)]
+    return tokens, [render(r, t) for t in tokens]
+
+
+def hw2_build_vocabulary(build_vocabulary):
+    r = rng()
+    tokens, texts = token_corpus(r)
+    counts = {}
+    for toks in tokens:
+        for t in toks:
+            counts[t] = counts.get(t, 0) + 1
+    for min_count in (1, 3):
+        ref = sorted(w for w, c in counts.items() if c >= min_count)
+        out = call(build_vocabulary, texts, min_count, block=HW2_BLOCK)
+        if isinstance(out, (set, dict, str)) or not hasattr(out, "__len__"):
+            fail("build_vocabulary should return a list of strings.")
+        if [str(w) for w in out] != ref:
+            fail(f"build_vocabulary(texts, min_count={min_count}) is wrong on fresh messages.")
+
+
+def hw2_encode(encode):
+    r = rng()
+    tokens, texts = token_corpus(r, n_texts=30)
+    vocab = sorted({t for toks in tokens for t in toks})
+    known = [w for w in vocab if r.random() < 0.7]
+    index = {w: int(j) for j, w in zip(r.permutation(len(known)), known)}
+    for toks, text in zip(tokens, texts):
+        out = call(encode, text, dict(index), block=HW2_BLOCK)
+        try:
+            got = [int(v) for v in np.asarray(out).ravel()]
+        except (TypeError, ValueError):
+            fail("encode should return word indices (integers).")
+        if got != [index[t] for t in toks if t in index]:
+            fail("encode is wrong on fresh messages.")
+
+
+def ref_multinomial_nb(docs, y, V):
+    y = np.asarray(y)
+    log_phi_y = np.log([np.mean(y == 0), np.mean(y == 1)])
+    counts = np.zeros((2, V))
+    for d, label in zip(docs, y):
+        np.add.at(counts[label], np.asarray(d, dtype=int), 1)
+    log_phi = np.log((counts + 1) / (counts.sum(axis=1, keepdims=True) + V))
+    return log_phi_y, log_phi
+
+
+def _docs(r, V, n_docs, log_phi=None, lengths=(0, 30)):
+    y = (r.random(n_docs) < 0.3).astype(int)
+    if y.sum() in (0, n_docs):
+        y[:2] = (0, 1)
+    if log_phi is None:
+        p = r.dirichlet(np.full(V, 0.5), size=2)
+        p[1, : V // 5] = 0          # words never seen in spam: smoothing matters
+        p[1] /= p[1].sum()
+    else:
+        p = np.exp(log_phi)
+    docs = [r.choice(V, size=int(r.integers(*lengths)), p=p[label]) for label in y]
+    return docs, y
+
+
+def hw2_fit_multinomial_nb(fit_multinomial_nb):
+    r = rng()
+    V = int(r.integers(30, 60))
+    docs, y = _docs(r, V, int(r.integers(50, 90)))
+    out = call(fit_multinomial_nb, docs, y, V, block=HW2_BLOCK)
+    if not isinstance(out, (tuple, list)) or len(out) != 2:
+        fail("fit_multinomial_nb should return two values: log_phi_y and log_phi.")
+    ref_y, ref = ref_multinomial_nb(docs, y, V)
+    close(array(out[0], (2,), "fit_multinomial_nb: log_phi_y"), ref_y,
+          "fit_multinomial_nb: log_phi_y is wrong on fresh messages (unequal classes).")
+    close(array(out[1], (2, V), "fit_multinomial_nb: log_phi", finite=False), ref,
+          "fit_multinomial_nb: log_phi is wrong on fresh messages (some words never occur in spam).")
+
+
+def hw2_predict(predict):
+    r = rng()
+    V = int(r.integers(30, 60))
+    log_phi = np.log(r.dirichlet(np.full(V, 1.0), size=2))
+    log_phi_y = np.log([0.35, 0.65])
+    docs, _ = _docs(r, V, 40, log_phi=log_phi, lengths=(1, 20))
+    long_docs, _ = _docs(r, V, 10, log_phi=log_phi, lengths=(2000, 3000))   # products underflow
+    docs = docs + long_docs + [np.zeros(0, dtype=int)]                     # an empty message: the prior
+    ref = np.array([int(np.argmax(log_phi_y + log_phi[:, d].sum(axis=1))) for d in docs])
+    out = call(predict, docs, log_phi_y.copy(), log_phi.copy(), block=HW2_BLOCK)
+    got = array(out, (len(docs),), "predict's result")
+    if not np.array_equal(got[:40], ref[:40]):
+        fail("predict is wrong on short fresh messages.")
+    if not np.array_equal(got[40:50], ref[40:50]):
+        fail("predict is wrong on long messages (thousands of words).")
+    if got[50] != ref[50]:
+        fail("predict is wrong on an empty message (the prior decides).")
+
+
+def hw2_top_words(top_words):
+    r = rng()
+    V = int(r.integers(20, 40))
+    words = pseudo_words(r, V)
+    log_phi = np.log(r.dirichlet(np.ones(V), size=2))
+    j = int(np.argmax(log_phi[1] - log_phi[0]))
+    k_tie = (j + 1) % V
+    log_phi[:, k_tie] = log_phi[:, j]            # a tie at the top: alphabetical order decides
+    ratio = log_phi[1] - log_phi[0]
+    order = sorted(range(V), key=lambda i: (-ratio[i], words[i]))
+    for k in (3, 5):
+        out = call(top_words, log_phi.copy(), list(words), k, block=HW2_BLOCK)
+        if isinstance(out, (str, set, dict)) or not hasattr(out, "__len__"):
+            fail("top_words should return a list of words.")
+        if [str(w) for w in out] != [words[i] for i in order[:k]]:
+            fail(f"top_words(log_phi, words, k={k}) is wrong on a fresh model.")
+
+
+# ---------------------------------------------------------------------------
+# Homework 3: m-estimate and categorical naive Bayes
+# ---------------------------------------------------------------------------
+
+def hw3_m_estimate(m_estimate):
+    r = rng()
+    for _ in range(6):
+        n = int(r.integers(1, 30))
+        n_c, m = int(r.integers(0, n + 1)), float(r.choice([0, 1, 2.5, 3, 10]))
+        p = float(r.uniform(0.05, 0.95))
+        got = scalar(call(m_estimate, n_c, n, p, m, block=HW3_BLOCK), "m_estimate's result")
+        if not math.isclose(got, (n_c + m * p) / (n + m), rel_tol=1e-9):
+            fail("m_estimate is wrong on fresh counts.")
+    n = int(r.integers(2, 12))
+    n_c, m, p = int(r.integers(0, n + 1)), int(r.integers(1, 6)), Fraction(1, int(r.integers(2, 6)))
+    if call(m_estimate, n_c, n, p, m, block=HW3_BLOCK) != Fraction(n_c + m * p) / (n + m):
+        fail("m_estimate should be exact with Fraction arguments (plain arithmetic is).")
+
+
+def category_table(r, K=None):
+    """A random table of named values with unequal class counts and an unseen value."""
+    K = int(r.integers(2, 4)) if K is None else K
+    classes = np.array(["late", "lost", "ok"][:K]) if K <= 3 else np.array([f"c{i}" for i in range(K)])
+    sizes = r.permutation(np.arange(3, 3 + 3 * K, 3))      # unequal class counts
+    y = r.permutation(np.repeat(classes, sizes))
+    values, columns = [], []
+    for j in range(3):
+        k = int(r.integers(2, 5))
+        vals = [f"{'uvw'[j]}{i}" for i in range(k)]
+        col = r.choice(vals[:-1], size=len(y))            # the last value is never seen
+        values.append(vals)
+        columns.append(col)
+    return np.column_stack(columns), y, values
+
+
+def ref_categorical_nb(X, y, m, p=None, values=None):
+    X, y = np.asarray(X), np.asarray(y)
+    classes = np.unique(y)
+    prior = np.array([np.mean(y == c) for c in classes])
+    values = [np.unique(X[:, j]) for j in range(X.shape[1])] if values is None else [np.asarray(v) for v in values]
+    cond = []
+    for j, vals in enumerate(values):
+        pj = 1 / len(vals) if p is None else p
+        table = np.array([[(np.sum(X[y == c, j] == v) + m * pj) / (np.sum(y == c) + m) for v in vals]
+                          for c in classes])
+        cond.append(table)
+    return {"classes": classes, "prior": prior, "values": values, "cond": cond}
+
+
+def ref_joint_scores(model, X):
+    X = np.asarray(X)
+    scores = np.tile(np.asarray(model["prior"], float), (len(X), 1))
+    for j, (vals, table) in enumerate(zip(model["values"], model["cond"])):
+        cols = [list(vals).index(v) for v in X[:, j]]
+        scores = scores * np.asarray(table)[:, cols].T
+    return scores
+
+
+def ref_predict_proba(model, X):
+    s = ref_joint_scores(model, X)
+    with np.errstate(invalid="ignore"):
+        return s / s.sum(axis=1, keepdims=True)
+
+
+def _model_equal(out, ref, what):
+    if not isinstance(out, dict) or not {"classes", "prior", "values", "cond"} <= set(out):
+        fail(f'{what} should be a dict with the keys "classes", "prior", "values" and "cond".')
+    if [str(c) for c in np.asarray(out["classes"]).tolist()] != ref["classes"].tolist():
+        fail(f'{what}: "classes" is wrong.')
+    K = len(ref["classes"])
+    close(array(out["prior"], (K,), f'{what}: "prior"'), ref["prior"], f'{what}: "prior" is wrong.')
+    if len(out["values"]) != len(ref["values"]) or len(out["cond"]) != len(ref["cond"]):
+        fail(f'{what}: one value list and one table per attribute.')
+    for j, (vals, table, rvals, rtable) in enumerate(zip(out["values"], out["cond"], ref["values"], ref["cond"])):
+        if [str(v) for v in np.asarray(vals).tolist()] != [str(v) for v in rvals]:
+            fail(f'{what}: "values"[{j}] is wrong.')
+        close(array(table, rtable.shape, f'{what}: "cond"[{j}]'), rtable,
+              f'{what}: "cond"[{j}] is wrong (classes of unequal size, a value never seen).')
+
+
+def hw3_fit_categorical_nb(fit_categorical_nb):
+    r = rng()
+    X, y, values = category_table(r)
+    m = float(r.choice([1.0, 2.5, 4.0]))
+    _model_equal(call(fit_categorical_nb, X, y, m, block=HW3_BLOCK), ref_categorical_nb(X, y, m),
+                 "fit_categorical_nb(X, y, m)")
+    _model_equal(call(fit_categorical_nb, X, y, m, p=0.3, values=values, block=HW3_BLOCK),
+                 ref_categorical_nb(X, y, m, p=0.3, values=values), "fit_categorical_nb(X, y, m, p, values)")
+    _model_equal(call(fit_categorical_nb, X, y, 0, values=values, block=HW3_BLOCK),
+                 ref_categorical_nb(X, y, 0, values=values), "fit_categorical_nb(X, y, m=0, values=values)")
+
+
+def hw3_scores_and_posteriors(joint_scores, predict_proba):
+    r = rng()
+    X, y, values = category_table(r)
+    model = ref_categorical_nb(X, y, float(r.choice([1.0, 3.0])), values=values)
+    queries = np.column_stack([r.choice(v, size=6) for v in values])
+    K = len(model["classes"])
+    scores = array(call(joint_scores, model, queries.copy(), block=HW3_BLOCK), (6, K), "joint_scores' result")
+    close(scores, ref_joint_scores(model, queries), "joint_scores is wrong on a fresh model.", rtol=1e-9)
+    with substituted(predict_proba, joint_scores=ref_joint_scores):
+        proba = call(predict_proba, model, queries.copy(), block=HW3_BLOCK)
+    close(array(proba, (6, K), "predict_proba's result"), ref_predict_proba(model, queries),
+          "predict_proba is wrong on a fresh model.", rtol=1e-9)
+
+
+def _yes_no_table(r):
+    X, y, values = category_table(r, K=2)
+    y = np.where(y == y[0], "Yes", "No")
+    if len(set(y)) < 2:
+        y[-1] = "No" if y[0] == "Yes" else "Yes"
+    return X, y, values
+
+
+def hw3_two_class_scores(two_class_scores):
+    r = rng()
+    X, y, values = _yes_no_table(r)
+    x = [str(X[i, j]) for j, i in enumerate(r.integers(0, len(X), size=X.shape[1]))]
+    m = float(r.choice([1.0, 3.0, 5.0]))
+    with substituted(two_class_scores, fit_categorical_nb=ref_categorical_nb, joint_scores=ref_joint_scores,
+                     predict_proba=ref_predict_proba):
+        out = call(two_class_scores, X, y, x, m, block=HW3_BLOCK)
+    if not isinstance(out, (tuple, list)) or len(out) != 3:
+        fail("two_class_scores should return three numbers.")
+    model = ref_categorical_nb(X, y, m)
+    s = ref_joint_scores(model, [x])[0]
+    yes, no = s[list(model["classes"]).index("Yes")], s[list(model["classes"]).index("No")]
+    close([scalar(v, "two_class_scores' result") for v in out], [yes, no, yes / (yes + no)],
+          "two_class_scores is wrong on a fresh table.", rtol=1e-9)
+
+
+def hw3_posteriors(posteriors):
+    r = rng()
+    X, y, values = category_table(r)
+    queries = np.column_stack([r.choice(v, size=5) for v in values])
+    queries[0] = [v[-1] for v in values]                   # values never seen: 0/0 when m = 0
+    for m in (0, float(r.choice([1.0, 4.0]))):
+        with substituted(posteriors, fit_categorical_nb=ref_categorical_nb, joint_scores=ref_joint_scores,
+                         predict_proba=ref_predict_proba):
+            with np.errstate(all="ignore"):
+                out = call(posteriors, X, y, values, queries.copy(), m, block=HW3_BLOCK)
+        K = len(np.unique(y))
+        got = array(out, (5, K), "posteriors' result", finite=False)
+        with np.errstate(all="ignore"):
+            ref = ref_predict_proba(ref_categorical_nb(X, y, m, values=values), queries)
+        close(got, ref, f"posteriors(..., m={m:g}) is wrong on a fresh table with unseen values.",
+              rtol=1e-9, equal_nan=True)

@@ -122,3 +122,20 @@ def test_no_stored_output_shows_a_failed_comparison(path):
     bad = failed_comparisons(_load(path))
     assert not bad, (f"{path.name} printed a failed comparison (make the cell assert, so a mismatch stops the "
                      f"notebook, and fix the cause): " + "; ".join(f"cell {i}: {line}" for i, line in bad))
+
+
+def test_start_page_has_the_notation_and_slips_tables():
+    """Issue 18: a notation table (the clashing letters named) and, per notebook, the slips of the notes it corrects."""
+    start = ROOT / "notebooks" / "00_start_here.ipynb"
+    cells = ["".join(c["source"]) for c in _load(start)["cells"] if c["cell_type"] == "markdown"]
+    notation = next(c for c in cells if c.startswith("## Notation"))
+    for letter in ("$m$", "$n$", "$\\phi$", "$\\sigma$", "$g(t)$", "$K$, $k$"):
+        assert f"| {letter}" in notation, f"notation table: no row for {letter}"
+    assert "feature map" in notation and "standard deviation" in notation and "07 and hw3" in notation
+    slips = next(c for c in cells if c.startswith("## Slips in the lecture notes"))
+    rows = [r for r in slips.splitlines() if re.match(r"\| 0\d \|", r)]
+    assert len(rows) >= 40
+    for row in rows:
+        assert row.count(" | ") == 4, f"slips table: a row needs 5 columns: {row[:60]}"
+    lessons = {p.name[:2] for p in NOTEBOOKS if p.parent.name == "notebooks" and p.name[:2] != "00"}
+    assert {r[2:4] for r in rows} == lessons

@@ -92,9 +92,9 @@ def solo(hub, repo):
     time.sleep(2)
     server = [p for p in _students_processes(hub)][0]
     idle = server.memory_full_info()
-    server.start_cpu = _cpu(server.pid)
+    start_cpu = _cpu(server.pid)
     print(f"\n1 student alone: server idle RSS {idle.rss / MB:.0f} MB, USS {idle.uss / MB:.0f} MB; "
-          f"starting it and pulling the suite took {server.start_cpu:.1f} CPU s")
+          f"starting it and pulling the suite took {start_cpu:.1f} CPU s")
     print(f"{'lesson':36s} {'kernel RSS':>10s} {'USS':>7s} {'CPU s':>6s} {'server CPU s':>12s} {'wall s':>7s}")
     rows = {}
     for nb in links.lesson_notebooks():
@@ -107,8 +107,7 @@ def solo(hub, repo):
     busy = server.memory_full_info()
     print(f"server after the lessons: RSS {busy.rss / MB:.0f} MB, USS {busy.uss / MB:.0f} MB")
     s.stop_server()
-    busy.start_cpu = server.start_cpu
-    return rows, busy
+    return rows, busy, start_cpu
 
 
 def a_class(hub, repo, n, solo_rows):
@@ -154,20 +153,20 @@ def a_class(hub, repo, n, solo_rows):
     return peak
 
 
-def sizing(solo_rows, server, class_size):
+def sizing(solo_rows, server, start_cpu, class_size):
     """Sizing from the solo figures (RSS: a container per student shares nothing)."""
     kernel_max = max(m["rss"] for m in solo_rows.values())
     one_open = server.rss + kernel_max
     per_student = server.rss + 2 * kernel_max  # a server and two open notebooks
     cpu_lesson = max(m["cpu"] + m["server_cpu"] for m in solo_rows.values())
-    cpu_start = server.start_cpu + cpu_lesson  # log in, server start, pull, heaviest lesson
+    cpu_start = start_cpu + cpu_lesson  # log in, server start, pull, heaviest lesson
     limit = 2 ** math.ceil(math.log2(per_student / MB)) / 1024  # next power of two, in GB
     print(f"\nSizing for {class_size} students (solo figures, RSS; one BLAS thread per kernel):")
     print(f"  per student: server {server.rss / MB:.0f} MB + one open notebook {kernel_max / MB:.0f} MB "
           f"= {one_open / MB:.0f} MB; with two open {per_student / MB:.0f} MB; suggested mem_limit {limit:g}G")
     print(f"  memory: {class_size * one_open / 2 ** 30:.0f} GB with one notebook open each, "
           f"{class_size * per_student / 2 ** 30:.0f} GB with two")
-    print(f"  CPU: server start and pull {server.start_cpu:.1f} CPU s, heaviest lesson {cpu_lesson:.1f} CPU s; "
+    print(f"  CPU: server start and pull {start_cpu:.1f} CPU s, heaviest lesson {cpu_lesson:.1f} CPU s; "
           f"{class_size} students starting together ({cpu_start:.1f} CPU s each) need "
           f"{class_size * cpu_start / 60:.0f} cores to be done within 1 minute, "
           f"{class_size * cpu_start / 300:.0f} cores within 5 minutes")
@@ -189,13 +188,13 @@ def main():
         repo = H.snapshot_repo(Path(tmp) / "course")
         hub = H.Hub(Path(tmp) / "hub").start()
         try:
-            solo_rows, server = solo(hub, repo)
+            solo_rows, server, start_cpu = solo(hub, repo)
             a_class(hub, repo, args.students, solo_rows)
         finally:
             left = hub.stop()
         if left:
             raise SystemExit(f"processes outlived the hub: {left}")
-    sizing(solo_rows, server, args.class_size)
+    sizing(solo_rows, server, start_cpu, args.class_size)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

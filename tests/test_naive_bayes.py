@@ -176,24 +176,56 @@ def test_categorical_bad_parameters(kwargs, match):
         CategoricalNB(**kwargs).fit(X, y)
 
 
-def test_categorical_m0_unseen_in_a_class_gives_nan_and_names_it():
-    X = np.array([["a", "u"], ["a", "v"], ["b", "u"], ["b", "v"], ["c", "u"]])
-    y = np.array([0, 0, 1, 1, 1])  # "c" only with class 1
-    model = CategoricalNB(m=0).fit(X, y, feature_names=["letter", "vowel"])
+def test_categorical_m0_zero_in_one_class_gives_exact_0_and_1():
+    """Policy of issue 18: Bayes' rule as it stands. Oracle: the fractions by hand."""
+    X = np.array([["a", "u"], ["a", "v"], ["b", "u"], ["b", "v"], ["b", "u"], ["c", "u"]])
+    y = np.array([0, 0, 0, 1, 1, 1])  # "c" only with class 1, "a" only with class 0
+    cats = [["a", "b", "c", "d"], ["u", "v"]]  # "d" never seen at all
+    model = CategoricalNB(m=0, categories=cats).fit(X, y, feature_names=["letter", "vowel"])
+    Q = [["c", "u"], ["a", "u"], ["b", "u"], ["d", "u"]]
     with pytest.warns(ZeroProbabilityWarning, match="letter=c") as rec:
-        proba = model.predict_proba([["c", "u"], ["a", "u"]])
-    assert "m > 0" in str(rec[0].message)
-    assert np.isnan(proba[0]).all()
-    # row 1 has 'a', unseen with class 1: also never a confident answer
-    assert np.isnan(proba[1]).all()
+        proba = model.predict_proba(Q)
+    msg = str(rec[0].message)
+    assert "m > 0" in msg and "3 example(s)" in msg and "1 of these" in msg
+    assert proba[0].tolist() == [0.0, 1.0]      # P(c | 0) = 0/3
+    assert proba[1].tolist() == [1.0, 0.0]      # P(a | 1) = 0/3
+    # "b u": 1/2 * 1/3 * 2/3 = 1/9 against 1/2 * 2/3 * 2/3 = 2/9 -> 1/3, 2/3
+    np.testing.assert_allclose(proba[2], [1 / 3, 2 / 3], rtol=1e-15)
+    assert np.isnan(proba[3]).all()             # "d": 0/0 in both classes
     with pytest.warns(ZeroProbabilityWarning):
-        jll = model.predict_joint_log_proba([["c", "u"]])
-    assert jll[0, 0] == -np.inf and np.isfinite(jll[0, 1])
-    # with smoothing there is no warning and no NaN
+        log_proba = model.predict_log_proba(Q)
+    assert log_proba[0].tolist() == [-np.inf, 0.0] and log_proba[1].tolist() == [0.0, -np.inf]
+    assert np.isnan(log_proba[3]).all()
+    with pytest.warns(ZeroProbabilityWarning):
+        jll = model.predict_joint_log_proba(Q)
+    assert jll[0, 0] == -np.inf and np.isfinite(jll[0, 1]) and np.isneginf(jll[3]).all()
+    # predict follows predict_proba; the 0/0 row gets the larger prior (a tie: the first)
+    with pytest.warns(ZeroProbabilityWarning):
+        assert model.predict(Q).tolist() == [1, 0, 1, 0]
+    # with smoothing there is no warning and no zero
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        p = CategoricalNB(m=1).fit(X, y).predict_proba([["c", "u"]])
-    assert np.isfinite(p).all()
+        p = CategoricalNB(m=1, categories=cats).fit(X, y).predict_proba(Q)
+    assert np.isfinite(p).all() and (p > 0).all()
+
+
+def test_categorical_m0_three_classes_exact():
+    """One class impossible, two left: they share 1 in the ratio of their joints."""
+    X = np.array([["r"], ["r"], ["g"], ["g"], ["g"], ["b"], ["r"], ["b"], ["b"]])
+    y = np.array(["x", "x", "x", "y", "y", "y", "z", "z", "z"])
+    model = CategoricalNB(m=0).fit(X, y)
+    Q = [["r"], ["b"], ["g"]]
+    with pytest.warns(ZeroProbabilityWarning):
+        proba = model.predict_proba(Q)
+    # priors 1/3 each. r: x 2/3, y 0, z 1/3; b: x 0, y 1/3, z 2/3; g: x 1/3, y 2/3, z 0
+    expected = np.array([[2 / 3, 0, 1 / 3], [0, 1 / 3, 2 / 3], [1 / 3, 2 / 3, 0]])
+    np.testing.assert_allclose(proba, expected, rtol=1e-15)
+    assert proba[0, 1] == 0.0 and proba[1, 0] == 0.0 and proba[2, 2] == 0.0
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=0, atol=1e-15)
+    with pytest.warns(ZeroProbabilityWarning):
+        pred = model.predict(Q)
+    assert pred.tolist() == ["x", "z", "y"]
+    np.testing.assert_array_equal(pred, model.classes_[np.argmax(proba, axis=1)])
 
 
 # -- Bernoulli and multinomial vs scikit-learn ---------------------------------------
@@ -254,36 +286,67 @@ def test_bernoulli_phi_is_the_smoothed_fraction():
 
 # -- zero counts, underflow, edge cases -----------------------------------------------
 
-def test_multinomial_alpha0_nan_rows_and_warning_names_words():
+def test_multinomial_alpha0_exact_zero_nan_only_for_0_over_0():
     X = np.array([[2, 1, 0, 0], [1, 2, 0, 0], [0, 1, 3, 0], [0, 0, 2, 0]])
     y = np.array(["ham", "ham", "spam", "spam"])
     words = ["hello", "see", "win", "nips"]
     model = MultinomialNB(alpha=0).fit(X, y, feature_names=words)
-    Xt = np.array([[1, 1, 0, 0],    # 'hello' never seen in spam
+    Xt = np.array([[1, 1, 0, 0],    # 'hello' never seen in spam: exactly ham
                    [0, 1, 0, 1],    # 'nips' never seen at all: 0/0 in every class
-                   [0, 1, 0, 0]])   # fine
+                   [0, 1, 0, 0],    # fine
+                   [0, 2, 1, 0]])   # 'win' never seen in ham: exactly spam
     with pytest.warns(ZeroProbabilityWarning) as rec:
         proba = model.predict_proba(Xt)
     msg = str(rec[0].message)
-    assert "'hello'" in msg and "'nips'" in msg and "'see'" not in msg
-    assert "alpha > 0" in msg and "2 example(s)" in msg
-    assert np.isnan(proba[:2]).all()
-    np.testing.assert_allclose(proba[2].sum(), 1.0)
+    assert "'hello'" in msg and "'nips'" in msg and "'win'" in msg and "'see'" not in msg
+    assert "alpha > 0" in msg and "3 example(s)" in msg and "1 of these" in msg
+    assert proba[0].tolist() == [1.0, 0.0] and proba[3].tolist() == [0.0, 1.0]
+    assert np.isnan(proba[1]).all()
     # unaffected row: hand computation with the unsmoothed estimates
     # phi_see|ham = 3/6, phi_see|spam = 1/6, priors 1/2
     np.testing.assert_allclose(proba[2], [0.75, 0.25], **TOL)
     with pytest.warns(ZeroProbabilityWarning):
         jll = model.predict_joint_log_proba(Xt)
     assert np.isneginf(jll[1]).all() and np.isneginf(jll[0, 1]) and np.isfinite(jll[0, 0])
+    with pytest.warns(ZeroProbabilityWarning):
+        pred = model.predict(Xt)
+    # equal priors: the 0/0 row gets the first class
+    assert pred.tolist() == ["ham", "ham", "ham", "spam"]
+
+
+def test_predict_of_a_0_over_0_row_is_the_class_with_the_largest_prior():
+    X = np.array([[1, 0, 0], [1, 0, 0], [0, 1, 0], [0, 1, 0], [0, 1, 0]])
+    y = np.array(["a", "a", "b", "b", "b"])  # prior of "b" is 3/5
+    for model in (MultinomialNB(alpha=0), BernoulliNB(alpha=0)):
+        model.fit(X, y)
+        with pytest.warns(ZeroProbabilityWarning, match="predict returns the class with "
+                                                        "the largest prior"):
+            proba = model.predict_proba([[0, 0, 1], [1, 0, 0]])
+        assert np.isnan(proba[0]).all() and proba[1].tolist() == [1.0, 0.0]
+        with pytest.warns(ZeroProbabilityWarning):
+            assert model.predict([[0, 0, 1], [1, 0, 0]]).tolist() == ["b", "a"]
+        with pytest.warns(ZeroProbabilityWarning):  # also with sparse input
+            assert model.predict(sp.csr_matrix([[0, 0, 1]])).tolist() == ["b"]
+    # three classes: the all -inf row also gets the largest prior
+    X3 = np.array([[1, 0, 0], [0, 1, 0], [0, 1, 0], [0, 0, 1]])
+    model = MultinomialNB(alpha=0).fit(np.column_stack([X3, [0, 0, 0, 0]]), [0, 1, 1, 2])
+    with pytest.warns(ZeroProbabilityWarning):
+        assert model.predict([[0, 0, 0, 1], [1, 0, 0, 0]]).tolist() == [1, 0]
+    with pytest.warns(ZeroProbabilityWarning):
+        p = model.predict_proba([[0, 0, 0, 1], [1, 0, 0, 0]])
+    assert np.isnan(p[0]).all() and p[1].tolist() == [1.0, 0.0, 0.0]
 
 
 def test_bernoulli_alpha0_flags_absence_too():
     X = np.array([[1, 1], [1, 0], [0, 1], [0, 0]])
-    y = np.array([0, 0, 1, 1])  # feature 0 always present in class 0
+    y = np.array([0, 0, 1, 1])  # feature 0 always present in class 0, never in class 1
     model = BernoulliNB(alpha=0).fit(X, y)
     with pytest.warns(ZeroProbabilityWarning, match="x0"):
-        proba = model.predict_proba([[0, 1]])
-    assert np.isnan(proba).all()
+        proba = model.predict_proba([[0, 1], [1, 1]])
+    # x0 = 0 is impossible in class 0 (phi = 1), x0 = 1 impossible in class 1 (phi = 0)
+    assert proba.tolist() == [[0.0, 1.0], [1.0, 0.0]]
+    with pytest.warns(ZeroProbabilityWarning):
+        assert model.predict([[0, 1], [1, 1]]).tolist() == [1, 0]
 
 
 def test_negative_alpha_rejected():

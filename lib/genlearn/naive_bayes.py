@@ -4,21 +4,39 @@ All three assume the features are independent given the class, so
 ``log p(x, y=k) = log phi_y[k] + sum_j log p(x_j | y=k)``, computed in log space
 so that long documents do not underflow.
 
-Smoothing. ``alpha`` (Bernoulli, multinomial) and ``m`` (categorical) add
-pseudo-counts. With ``alpha=0`` or ``m=0`` the estimates are the plain maximum
-likelihood ones, and a feature value never seen with some class in training has
-probability 0 there. An example containing such a value gets ``NaN`` posteriors
-and a :class:`ZeroProbabilityWarning` naming the features, never a confident
-answer resting on a zero count (see :meth:`predict_log_proba`).
+=================  ==========================  ===========================  ==================
+model              a feature is                p(x_j | y=k)                 smoothing
+=================  ==========================  ===========================  ==================
+BernoulliNB        present (1) or absent (0)   phi_{j|k} or 1 - phi_{j|k}   alpha (pseudo-count)
+MultinomialNB      a count (word occurrences)  phi_{j|k} ** x_j             alpha (pseudo-count)
+CategoricalNB      one of k_j values (any      the m-estimate of the value  m (virtual examples)
+                   type: strings, numbers)
+=================  ==========================  ===========================  ==================
+
+Zero probabilities. With ``alpha=0`` or ``m=0`` the estimates are the plain
+maximum-likelihood ones, and a feature value never seen with class ``k`` in
+training gets probability 0 there, so ``p(x, y=k) = 0`` for any example with
+that value. Bayes' rule is then applied as it stands:
+
+* if some class still has ``p(x, y) > 0``, the zero classes get posterior
+  exactly 0 and the others share the rest (with two classes: exactly 0 and 1);
+* if every class has ``p(x, y) = 0``, the posterior is 0/0 and the row is
+  ``NaN``; ``predict`` then returns the class with the largest prior.
+
+Both cases come with a :class:`ZeroProbabilityWarning` naming the feature
+values, because a certainty that rests on one zero count deserves a second look;
+``alpha > 0`` or ``m > 0`` (e.g. Laplace smoothing) removes every zero.
 """
 import warnings
 from numbers import Real
 
 import numpy as np
 import scipy.sparse as sp
+from sklearn.utils.validation import validate_data
 
 from ._base import GenerativeClassifier
-from ._validation import _plain, check_is_fitted, check_nonnegative, check_X, check_y
+from ._validation import (_check_shape, _plain, check_is_fitted, check_nonnegative, check_y,
+                          validate_X, validate_X_y)
 
 __all__ = ["m_estimate", "BernoulliNB", "MultinomialNB", "CategoricalNB",
            "ZeroProbabilityWarning"]
@@ -33,9 +51,12 @@ class ZeroProbabilityWarning(RuntimeWarning):
     >>> model = MultinomialNB(alpha=0).fit([[1, 0], [0, 1]], ["a", "b"])
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
-    ...     proba = model.predict_proba([[1, 1]])   # word 1 never seen in "a", word 0 in "b"
-    >>> caught[0].category.__name__, proba
-    ('ZeroProbabilityWarning', array([[nan, nan]]))
+    ...     proba = model.predict_proba([[1, 0], [1, 1]])
+    >>> proba          # word 1 never seen in "a": p(a | x) = 0; row 2: 0/0
+    array([[ 1.,  0.],
+           [nan, nan]])
+    >>> caught[0].category.__name__
+    'ZeroProbabilityWarning'
     """
 
 
@@ -110,33 +131,47 @@ def _format_names(names, limit=8):
 
 
 class _NaiveBayes(GenerativeClassifier):
-    """Shared machinery: zero-probability warnings and posteriors with NaN rows.
+    """Shared machinery: validation, zero-probability warnings, predictions.
 
-    A subclass implements ``_transform(X)`` (check ``X`` and turn it into what
-    the model counts), ``_joint(Xt)`` (``log p(x, y=k)``, ``-inf`` where a
-    feature value has probability 0) and ``_zero_features(Xt, rows)`` (names of
-    the feature values responsible, for the warning).
+    A subclass implements ``_transform(X)`` (validate ``X`` against fit and
+    turn it into what the model counts), ``_joint(Xt)`` (``log p(x, y=k)``,
+    ``-inf`` where a feature value has probability 0) and
+    ``_zero_features(Xt, rows)`` (names of the feature values responsible, for
+    the warning). Posteriors are the base class's Bayes' rule in log space,
+    which already gives exact 0 and 1 for a class with ``p(x, y) = 0`` and NaN
+    for 0/0; only ``predict`` adds a rule for the 0/0 rows.
     """
 
     _smoothing = "alpha"
 
-    def _store_feature_names(self, X, feature_names, n):
-        if feature_names is None and hasattr(X, "columns"):
-            feature_names = list(X.columns)
-        if feature_names is not None:
-            feature_names = np.asarray(feature_names, dtype=object)
-            if feature_names.shape != (n,):
-                raise ValueError(
-                    f"feature_names must have one name per column of X ({n}); got "
-                    f"{feature_names.shape[0] if feature_names.ndim else 1}."
-                )
-            self.feature_names_in_ = feature_names
-        elif hasattr(self, "feature_names_in_"):
-            del self.feature_names_in_
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = True
+        # Trained on real-valued blobs (scikit-learn's generic check data), a
+        # model of counts or categories is not expected to be accurate.
+        tags.classifier_tags.poor_score = True
+        return tags
+
+    def _store_feature_names(self, feature_names, n):
+        """Names given to fit (e.g. ``Vocabulary.words_``), used in messages only."""
+        if feature_names is None:
+            if hasattr(self, "feature_names_"):
+                del self.feature_names_
+            return
+        names = np.asarray(feature_names, dtype=object)
+        if names.shape != (n,):
+            raise ValueError(
+                f"feature_names must have one name per column of X ({n}); got "
+                f"{names.shape[0] if names.ndim else 1}."
+            )
+        self.feature_names_ = names
 
     def _feature_label(self, j):
-        names = getattr(self, "feature_names_in_", None)
-        return names[j] if names is not None else f"x{j}"
+        for attr in ("feature_names_", "feature_names_in_"):
+            names = getattr(self, attr, None)
+            if names is not None:
+                return names[j]
+        return f"x{j}"
 
     def predict_joint_log_proba(self, X):
         """``log p(x, y=k)`` for each example and class, shape (m, K).
@@ -151,98 +186,104 @@ class _NaiveBayes(GenerativeClassifier):
         zero = np.isneginf(jll)
         rows = np.flatnonzero(zero.any(axis=1))
         if rows.size:
+            n_all = int(zero[rows].all(axis=1).sum())
             warnings.warn(
-                f"{type(self).__name__}({self._smoothing}=0): {rows.size} example(s) "
-                f"(first at row {rows[0]}) contain feature values never seen with some "
-                f"class in training: {_format_names(self._zero_features(X, rows))}. Their "
-                "estimated probability is 0, so p(x | y) = 0 for that class (for "
-                f"{int(zero[rows].all(axis=1).sum())} of these examples in every class: "
-                "0/0); their posteriors are returned as NaN. Use "
-                f"{self._smoothing} > 0 (e.g. Laplace smoothing) to fix this.",
-                ZeroProbabilityWarning, stacklevel=2,
+                f"{type(self).__name__}({self._smoothing}=0): {rows.size} example(s) (first "
+                f"at row {rows[0]}) contain feature values never seen with some class in "
+                f"training: {_format_names(self._zero_features(X, rows))}. Their estimated "
+                "probability is 0, so p(x, y) = 0 for that class and its posterior is exactly "
+                "0, a certainty resting on a zero count"
+                + (f"; for {n_all} of these example(s) p(x, y) = 0 in every class, so the "
+                   "posterior is 0/0 (NaN) and predict returns the class with the largest "
+                   "prior" if n_all else "")
+                + f". Use {self._smoothing} > 0 (e.g. Laplace smoothing) to fix this.",
+                ZeroProbabilityWarning, stacklevel=3,
             )
         return jll
 
     def predict_log_proba(self, X):
-        """Log posterior ``log p(y=k | x)``, shape (m, K).
+        """Log posterior ``log p(y=k | x)``, shape (m, K), by Bayes' rule.
 
-        Rows whose likelihood is 0 in some class because of a zero estimate
-        (``alpha=0`` / ``m=0`` and a value never seen with that class) are
-        ``NaN``, with a :class:`ZeroProbabilityWarning`. Bayes' rule would give
-        0 for that class (or 0/0 when every class is 0), a certainty that rests
-        on nothing but a zero count; NaN makes the problem impossible to miss.
+        A class whose likelihood is 0 because of a zero estimate gets ``-inf``
+        (posterior exactly 0); a row where every class has likelihood 0 is
+        ``NaN`` (0/0). Both come with a :class:`ZeroProbabilityWarning`.
         """
-        out = super().predict_log_proba(X)
-        out[~np.isfinite(out).all(axis=1)] = np.nan  # only a zero estimate gives -inf
-        return out
+        return super().predict_log_proba(X)
 
     def predict_proba(self, X):
-        """Posterior ``p(y=k | x)``, shape (m, K); rows sum to 1 (or are NaN,
-        see :meth:`predict_log_proba`)."""
-        return np.exp(self.predict_log_proba(X))
+        """Posterior ``p(y=k | x)``, shape (m, K); each row sums to 1.
+
+        A class whose likelihood is 0 because of a zero estimate (``alpha=0`` /
+        ``m=0`` and a value never seen with that class) gets exactly 0, the
+        others share 1. A row where every class has likelihood 0 is 0/0 and is
+        returned as ``NaN``. Both come with a :class:`ZeroProbabilityWarning`.
+        """
+        return super().predict_proba(X)
+
+    def predict(self, X):
+        """The class with the largest posterior probability, shape (m,).
+
+        This is the argmax of :meth:`predict_proba` (the first class on a tie).
+        For a row whose posterior is NaN (0/0: every class has likelihood 0,
+        see the module docstring) it is the class with the largest prior
+        ``phi_y_``, the best guess when the example itself gives no evidence.
+        """
+        s = self._log_odds_or_scores(X)
+        if s.ndim == 1:  # two classes: the log-odds z, NaN for 0/0
+            index, undefined = (s > 0).astype(np.intp), np.isnan(s)
+        else:
+            index, undefined = np.argmax(s, axis=1), np.isneginf(s).all(axis=1)
+        index[undefined] = np.argmax(self.class_log_prior_)
+        return self.classes_[index]
 
 
 # ---------------------------------------------------------------------------
 # Count-based models: Bernoulli and multinomial
 # ---------------------------------------------------------------------------
 
-def _check_counts_X(X, *, estimator, n_features=None):
-    """Dense (via check_X) or scipy.sparse CSR float matrix."""
-    if sp.issparse(X):
-        X = sp.csr_matrix(X, dtype=float)
-        if X.shape[0] == 0:
-            raise ValueError("X has no rows: pass at least one example.")
-        if not np.isfinite(X.data).all():
-            raise ValueError("X contains NaN or infinite values: remove or fill them.")
-        if n_features is not None and X.shape[1] != n_features:
-            raise ValueError(
-                f"X has {X.shape[1]} feature(s), but {type(estimator).__name__} was "
-                f"fitted with {n_features}: pass the same columns, in the same order "
-                "(e.g. transform with the same Vocabulary)."
-            )
-        return X
-    return check_X(X, n_features=n_features, estimator=estimator)
-
-
-def _safe_log(a):
-    with np.errstate(divide="ignore"):
-        return np.log(a)
-
-
 class _CountNB(_NaiveBayes):
-    """Bernoulli and multinomial: a subclass implements ``_prepare(X)`` (check X
-    and turn it into what the model counts) and ``_estimate(counts, class_count,
-    alpha)`` (``phi_`` from the counts)."""
+    """Bernoulli and multinomial: a subclass implements ``_check_params()``,
+    ``_prepare(X)`` (turn validated X into what the model counts) and
+    ``_estimate(counts, class_count, alpha)`` (``phi_`` from the counts)."""
 
     # Bernoulli's likelihood has a factor for absent features too: 1 - phi.
     _absence_counts = False
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True  # scipy.sparse counts, e.g. from text.Vocabulary
+        return tags
+
+    def _check_params(self):
+        return _check_alpha(self.alpha)
+
     def _transform(self, X):
-        return self._prepare(_check_counts_X(X, estimator=self, n_features=self.n_features_in_))
+        return self._prepare(validate_X(self, X, reset=False, accept_sparse=True))
 
     def fit(self, X, y, feature_names=None):
         """Estimate ``phi_y_`` and ``phi_`` from training data.
 
         Parameters
         ----------
-        X : array-like or scipy.sparse matrix, shape (m, n)
+        X : array-like, DataFrame or scipy.sparse matrix, shape (m, n)
         y : array-like of shape (m,)
             Labels; numbers or strings.
         feature_names : sequence of str, optional
-            Names of the columns (e.g. ``Vocabulary.words_``), used in warnings.
-            Taken from ``X.columns`` for a DataFrame.
+            Names of the columns (e.g. ``Vocabulary.words_``), used in warnings
+            and stored as ``feature_names_``. (A DataFrame's column names are
+            stored as ``feature_names_in_`` and checked at predict time, as in
+            scikit-learn.)
 
         Returns
         -------
         self
         """
-        alpha = _check_alpha(self.alpha)
-        X_in = X
-        X = _check_counts_X(X, estimator=self)
-        classes, y_index = check_y(y, X.shape[0])
+        alpha = self._check_params()
+        X, classes, y_index = validate_X_y(self, X, y, accept_sparse=True)
         X = self._prepare(X)
         K, n = len(classes), X.shape[1]
-        Y = np.eye(K)[y_index]  # one-hot labels, (m, K)
+        Y = np.zeros((len(y_index), K))
+        Y[np.arange(len(y_index)), y_index] = 1.0  # one-hot labels, (m, K)
         counts = np.asarray(X.T @ Y).T  # (K, n), works for dense and sparse X
         self.classes_ = classes
         self.class_count_ = Y.sum(axis=0)
@@ -251,8 +292,7 @@ class _CountNB(_NaiveBayes):
         self.phi_ = self._estimate(counts, self.class_count_, alpha)
         self.feature_log_prob_ = _safe_log(self.phi_)
         self.class_log_prior_ = np.log(self.phi_y_)
-        self.n_features_in_ = n
-        self._store_feature_names(X_in, feature_names, n)
+        self._store_feature_names(feature_names, n)
         return self
 
     def _zero_features(self, X, rows):
@@ -264,6 +304,11 @@ class _CountNB(_NaiveBayes):
         if self._absence_counts:
             hit |= ~present & (self.phi_ == 1).any(axis=0)
         return [self._feature_label(j) for j in np.flatnonzero(hit.any(axis=0))]
+
+
+def _safe_log(a):
+    with np.errstate(divide="ignore"):
+        return np.log(a)
 
 
 class MultinomialNB(_CountNB):
@@ -304,7 +349,10 @@ class MultinomialNB(_CountNB):
     n_features_in_ : int
         Number of features n (vocabulary size).
     feature_names_in_ : ndarray of shape (n,)
-        Only if names were given to :meth:`fit`.
+        Column names, only if ``X`` was a DataFrame with string column names;
+        predicting on columns in another order then raises.
+    feature_names_ : ndarray of shape (n,)
+        Only if ``feature_names`` were given to :meth:`fit`; used in messages.
 
     Examples
     --------
@@ -323,15 +371,22 @@ class MultinomialNB(_CountNB):
     def __init__(self, alpha=1.0):
         self.alpha = alpha
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.positive_only = True  # counts: negative values raise
+        return tags
+
     def _prepare(self, X):
-        rows, cols = (X < 0).nonzero()  # dense or sparse
-        if rows.size:
-            r, c = rows[0], cols[0]
+        values = X.data if sp.issparse(X) else X
+        negative = values < 0
+        if negative.any():
+            r, c = np.argwhere((X < 0).toarray() if sp.issparse(X) else negative)[0]
             raise ValueError(
-                f"MultinomialNB needs non-negative counts, but X has {rows.size} negative "
-                f"value(s), the first {X[r, c]:g} at row {r}, column {c}. Use word counts "
-                "(e.g. genlearn.text.Vocabulary.transform), or GaussianNB for "
-                "real-valued features."
+                f"Negative values in data passed to MultinomialNB: it needs non-negative "
+                f"counts, but X has {int(negative.sum())} negative value(s), the first "
+                f"{X[r, c]:g} at row {r}, column {c}. Use word counts (e.g. "
+                "genlearn.text.Vocabulary.transform), BernoulliNB for present/absent "
+                "features, or GaussianNB for real-valued features."
             )
         return X
 
@@ -386,7 +441,9 @@ class BernoulliNB(_CountNB):
     class_log_prior_ : ndarray of shape (K,)
     n_features_in_ : int
     feature_names_in_ : ndarray of shape (n,)
-        Only if names were given to :meth:`fit`.
+        Only if ``X`` was a DataFrame with string column names.
+    feature_names_ : ndarray of shape (n,)
+        Only if ``feature_names`` were given to :meth:`fit`; used in messages.
 
     Examples
     --------
@@ -408,6 +465,16 @@ class BernoulliNB(_CountNB):
         self.alpha = alpha
         self.binarize = binarize
 
+    def _check_params(self):
+        b = self.binarize
+        if b is not None and (isinstance(b, (bool, np.bool_)) or not isinstance(b, Real)
+                              or not np.isfinite(b)):
+            raise ValueError(
+                f"binarize must be a number (the threshold: values above it count as "
+                f"present) or None (X is already 0/1); got {b!r}."
+            )
+        return super()._check_params()
+
     def _prepare(self, X):
         if self.binarize is None:
             values = X.data if sp.issparse(X) else X
@@ -417,10 +484,6 @@ class BernoulliNB(_CountNB):
                     "use binarize=0.0 to turn counts into presence (x > 0)."
                 )
             return X
-        if not isinstance(self.binarize, Real) or not np.isfinite(self.binarize):
-            raise ValueError(
-                f"binarize must be a number (a threshold) or None; got {self.binarize!r}."
-            )
         if sp.issparse(X) and self.binarize < 0:
             raise ValueError(
                 "A negative binarize threshold would turn every implicit zero of a "
@@ -499,7 +562,9 @@ class CategoricalNB(_NaiveBayes):
         ``log phi_``.
     n_features_in_ : int
     feature_names_in_ : ndarray of shape (n,)
-        Only if names were given to :meth:`fit`.
+        Only if ``X`` was a DataFrame with string column names.
+    feature_names_ : ndarray of shape (n,)
+        Only if ``feature_names`` were given to :meth:`fit`; used in messages.
 
     Examples
     --------
@@ -527,27 +592,56 @@ class CategoricalNB(_NaiveBayes):
         self.p = p
         self.categories = categories
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.categorical = True
+        tags.input_tags.string = True  # values of any type, e.g. "Red", "SUV"
+        return tags
+
     # -- input ---------------------------------------------------------------
-    @staticmethod
-    def _as_table(X):
-        if hasattr(X, "to_numpy"):
-            X = X.to_numpy()
-        X = np.asarray(X)
-        if X.ndim == 1:
+    def _table(self, X, reset):
+        """Check a table of attribute values of any type, shape (m, n).
+
+        scikit-learn's ``validate_data`` keeps ``n_features_in_`` and a
+        DataFrame's column names; genlearn's own messages come first.
+        """
+        if X is None:
+            raise ValueError("X is None: pass the table of attribute values, shape (m, n), "
+                             "to CategoricalNB.")
+        if sp.issparse(X):
             raise ValueError(
-                f"X is 1-D with shape {X.shape}, but CategoricalNB expects a 2-D "
-                "table of shape (m examples, n attributes): use X.reshape(-1, 1) for "
-                "one attribute or X.reshape(1, -1) for one example."
+                "X is a scipy.sparse matrix, which CategoricalNB does not support: its "
+                "attributes are values (strings, numbers), not counts, so the table is "
+                "dense. Convert it with X.toarray(), or use MultinomialNB or BernoulliNB "
+                "for sparse counts."
             )
-        if X.ndim != 2:
-            raise ValueError(f"X must be 2-D (m examples, n attributes); got shape {X.shape}.")
-        if X.shape[0] == 0:
-            raise ValueError("X has no rows: pass at least one example.")
-        return X
+        if not hasattr(X, "columns"):
+            try:
+                X = np.asarray(X)
+            except ValueError:  # ragged lists
+                raise ValueError(
+                    "X must be a rectangular table (m rows of n attribute values each); "
+                    "the rows have different lengths."
+                ) from None
+            _check_shape(X, "CategoricalNB")
+        try:
+            return validate_data(self, X, reset=reset, dtype=None, ensure_all_finite=True)
+        except ValueError as exc:
+            msg = str(exc).rstrip(".")
+            if "NaN" in msg or "infinity" in msg:
+                raise ValueError(
+                    f"{msg}: CategoricalNB needs a value for every attribute. Drop those "
+                    "rows, or make a missing value a category of its own, e.g. replace "
+                    "it by the string 'missing'."
+                ) from None
+            if msg.startswith("X has ") and "is expecting" in msg:
+                raise ValueError(f"{msg}: pass the same columns, in the same order, as "
+                                 "in fit.") from None
+            raise
 
     def _attr_name(self, j):
-        names = getattr(self, "feature_names_in_", None)
-        return str(names[j]) if names is not None else f"attribute {j}"
+        label = self._feature_label(j)
+        return f"attribute {j}" if label == f"x{j}" else str(label)
 
     def _encode(self, X):
         """Codes (m, n): the position of each value of ``X`` in ``categories_``."""
@@ -623,17 +717,28 @@ class CategoricalNB(_NaiveBayes):
         y : array-like of shape (m,)
         feature_names : sequence of str, optional
             Attribute names (e.g. ``("Color", "Type", "Origin")``), used in
-            messages; taken from ``X.columns`` for a DataFrame.
+            messages and stored as ``feature_names_``. (A DataFrame's column
+            names are stored as ``feature_names_in_`` and checked at predict
+            time, as in scikit-learn.)
 
         Returns
         -------
         self
         """
-        X_in = X
-        X = self._as_table(X)
+        categories = self.categories
+        if isinstance(categories, (str, bytes)) or (
+                categories is not None and not hasattr(categories, "__len__")):
+            raise ValueError(
+                "categories must be None (the values seen in fit) or one list of values "
+                f"per attribute, e.g. [['Red', 'Yellow'], ['SUV', 'Sports']]; got {categories!r}."
+            )
+        if y is None:
+            raise ValueError("CategoricalNB requires y to be passed, but the target y is None: "
+                             "call CategoricalNB.fit(X, y) with one class label per row of X.")
+        X = self._table(X, reset=True)
         classes, y_index = check_y(y, X.shape[0])
         n = X.shape[1]
-        self._store_feature_names(X_in, feature_names, n)
+        self._store_feature_names(feature_names, n)
         if self.categories is None:
             try:
                 cats = [np.unique(X[:, j]) for j in range(n)]
@@ -648,7 +753,11 @@ class CategoricalNB(_NaiveBayes):
                     f"categories must list the values of each of the {n} attributes; "
                     f"got {len(self.categories)} lists."
                 )
-            cats = [np.asarray(list(c)) for c in self.categories]
+            try:
+                cats = [np.asarray(list(c)) for c in self.categories]
+            except TypeError:
+                raise ValueError("categories must hold one list of values per attribute; "
+                                 f"got {self.categories!r}.") from None
             for j, c in enumerate(cats):
                 if len(set(c.tolist())) != len(c) or len(c) == 0:
                     raise ValueError(f"categories[{j}] must be non-empty, without repeats.")
@@ -669,18 +778,11 @@ class CategoricalNB(_NaiveBayes):
         self.phi_ = [m_estimate(cnt, self.class_count_[:, None], pv[None, :], mj)
                      for cnt, pv, mj in zip(self.category_count_, self.p_, self.m_)]
         self.feature_log_prob_ = [_safe_log(t) for t in self.phi_]
-        self.n_features_in_ = n
         return self
 
     def _transform(self, X):
         """Codes of the values of ``X`` in ``categories_``, shape (m, n)."""
-        X = self._as_table(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(
-                f"X has {X.shape[1]} attribute(s), but CategoricalNB was fitted with "
-                f"{self.n_features_in_}: pass the same columns, in the same order."
-            )
-        return self._encode(X)
+        return self._encode(self._table(X, reset=False))
 
     def _joint(self, codes):
         jll = np.tile(self.class_log_prior_, (len(codes), 1))

@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: notebooks run in parallel, one worker per file (nbval needs loadscope)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test bench homework clean
+.PHONY: lab test bench homework clean web-assets
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
@@ -38,16 +38,23 @@ $(VENV)/node/.chp-$(CHP_VERSION): | $(BIN)/python
 	        configurable-http-proxy@$(CHP_VERSION) && touch $@; \
 	else echo "warning: npm not found: the JupyterHub test will be skipped (apt-get install nodejs npm)"; fi
 
+# Web assets of the exported static pages (genlearn.export: ipywidgets' HTML manager, RequireJS,
+# MathJax 2), fetched once with npm into .venv/share/genlearn/web; a no-op once they are there.
+# Without npm the static-export test is skipped with that reason.
+web-assets: $(VENV)/.installed-lab
+	@if command -v npm >/dev/null 2>&1; then $(BIN)/python -m genlearn.export --install-assets; \
+	else echo "warning: npm not found: the static-export test will be skipped (apt-get install nodejs npm)"; fi
+
 # LabApp.default_url: the URL printed (and opened) is the start notebook, not the Launcher,
 # also with LAB_ARGS=--no-browser (e.g. `make lab PORT=9999 LAB_ARGS=--no-browser`)
 START := notebooks/00_start_here.ipynb
 lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(ROOT_FLAG) $(LAB_ARGS)
 
-test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION)
+test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION)
+bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 # the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)

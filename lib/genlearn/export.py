@@ -1,0 +1,293 @@
+"""Static HTML pages of executed notebooks whose explorers still move, with no server and no CDN.
+
+An explorer (:mod:`genlearn.demos.explorer`) is an anywidget widget whose page
+code computes and draws every frame, so it needs no kernel once its state is
+known. This module turns a notebook into a folder that works from any static
+web server, or from the disk, with no network at all:
+
+* the notebook's widget state (``metadata.widgets``: every trait, the
+  explorer's JavaScript included) is embedded in the page, as nbconvert does;
+* ipywidgets' own HTML widget manager (``@jupyter-widgets/html-manager``,
+  ``embed-amd.js``), RequireJS and MathJax 2 are copied from local files into
+  ``<out>/_static/``, and anywidget's front end is the AMD build shipped
+  inside the anywidget Python package (``anywidget/nbextension/index.js``),
+  registered with RequireJS before the manager asks for it: the manager's
+  fall-back to a CDN is never reached.
+
+The npm packages are fetched once, at build time, with ``npm pack`` into
+``<sys.prefix>/share/genlearn/web`` (``make test`` does it;
+``python -m genlearn.export --install-assets``). Nothing is fetched when a
+page is viewed.
+
+Commands::
+
+    python -m genlearn.export notebooks/02_multivariate_gaussian.ipynb out/
+    python -m genlearn.export --execute notebooks/02_multivariate_gaussian.ipynb out/
+    python -m genlearn.export --store-state notebooks/02_multivariate_gaussian.ipynb
+    python -m genlearn.export --install-assets
+
+The first writes ``out/02_multivariate_gaussian.html`` and ``out/_static/``
+from the notebook as stored; ``--execute`` runs a copy first (in a temporary
+folder, the notebook's folder as working directory). ``--store-state``
+executes a copy and writes back into the notebook only the outputs of cells
+that display widgets and ``metadata.widgets`` (everything else, prose
+included, is left as it is on disk), so that a reopened notebook shows each
+explorer's default picture without a kernel.
+
+Functions
+---------
+install_assets   fetch the web assets with npm (once; cached by version)
+execute          run a notebook in a temporary copy; widget state kept (drop_defaults=False)
+store_state      write an executed copy's widget outputs and state into a notebook
+export_html      one notebook -> out/<name>.html + out/_static/
+"""
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+__all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "assets_ready", "execute", "store_state",
+           "export_html", "WIDGET_STATE_MIME", "WIDGET_VIEW_MIME"]
+
+WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+
+#: Where the fetched web assets live: inside the environment, like Jupyter's share/ files.
+ASSET_DIR = Path(sys.prefix) / "share" / "genlearn" / "web"
+
+#: npm package -> (version, [(path inside the package, path under ASSET_DIR)]).
+NPM_PACKAGES = {
+    "@jupyter-widgets/html-manager": ("1.0.15", [("dist/", "html-manager/")]),
+    "requirejs": ("2.3.8", [("require.js", "require.js")]),
+    # MathJax 2, as nbconvert's "lab" template configures it; only what TeX -> CommonHTML needs.
+    "mathjax": ("2.7.9", [(p, f"mathjax/{p}") for p in (
+        "MathJax.js", "config/TeX-AMS_CHTML-full.js", "config/Safe.js", "extensions/", "jax/input/TeX/",
+        "jax/output/CommonHTML/", "jax/element/", "localization/en/", "fonts/HTML-CSS/TeX/woff/")]),
+}
+_SKIP_SUFFIXES = (".map", ".eot", ".svg", ".ttf",   # source maps; fonts that woff/woff2 replace
+                  "/embed.js", "/libembed-amd.js")    # the manager's other builds (not used)
+_STATIC = "_static"
+
+# nbconvert's "lab" page with two changes: RequireJS learns where the module
+# "anywidget" is (the html manager asks RequireJS before it would try a CDN),
+# and the Mermaid loader, which names a CDN, is left out (no notebook here
+# draws Mermaid diagrams; export_html refuses one that does).
+_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
+{%- block html_head_js_requirejs -%}
+{{ super() }}
+<script>require.config({paths: {anywidget: "_static/anywidget"}});</script>
+{%- endblock html_head_js_requirejs -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+"""
+
+
+def _stamp():
+    return {name: [version, paths] for name, (version, paths) in NPM_PACKAGES.items()}
+
+
+def assets_ready(asset_dir=ASSET_DIR):
+    """True when ``asset_dir`` holds the assets of the versions in :data:`NPM_PACKAGES`."""
+    stamp = Path(asset_dir) / "versions.json"
+    return stamp.exists() and json.loads(stamp.read_text()) == json.loads(json.dumps(_stamp()))
+
+
+def install_assets(asset_dir=ASSET_DIR, npm="npm"):
+    """Fetch the npm packages (``npm pack``) and unpack the needed files into ``asset_dir``.
+
+    Does nothing when they are already there. Raises RuntimeError, naming the
+    fix, when npm is missing or fails.
+    """
+    asset_dir = Path(asset_dir)
+    if assets_ready(asset_dir):
+        return asset_dir
+    if shutil.which(npm) is None:
+        raise RuntimeError(
+            "npm is needed once, to fetch the web assets of the static pages "
+            "(@jupyter-widgets/html-manager, requirejs, mathjax): install Node.js and npm "
+            "(Debian: apt-get install npm) and run `python -m genlearn.export --install-assets`.")
+    with tempfile.TemporaryDirectory(prefix="genlearn-npm-") as tmp:
+        specs = [f"{name}@{version}" for name, (version, _) in NPM_PACKAGES.items()]
+        done = subprocess.run([npm, "pack", "--silent", *specs], cwd=tmp, capture_output=True,
+                              text=True, timeout=600)
+        if done.returncode != 0:
+            raise RuntimeError(f"`npm pack {' '.join(specs)}` failed:\n{done.stderr[-2000:]}")
+        tarballs = [Path(tmp) / line.strip() for line in done.stdout.splitlines() if line.strip()]
+        staging = Path(tmp) / "web"
+        for (name, (_, paths)), tarball in zip(NPM_PACKAGES.items(), tarballs):
+            with tarfile.open(tarball) as tar:
+                for member in tar.getmembers():
+                    if not member.isfile() or member.name.endswith(_SKIP_SUFFIXES):
+                        continue
+                    inner = member.name.split("/", 1)[1]  # strip "package/"
+                    for src, dst in paths:
+                        if inner == src or (src.endswith("/") and inner.startswith(src)):
+                            target = staging / (dst + inner[len(src):] if src.endswith("/") else dst)
+                            target.parent.mkdir(parents=True, exist_ok=True)
+                            target.write_bytes(tar.extractfile(member).read())
+        (staging / "versions.json").write_text(json.dumps(_stamp()))
+        if asset_dir.exists():
+            shutil.rmtree(asset_dir)
+        asset_dir.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(staging, asset_dir)
+    return asset_dir
+
+
+def _anywidget_amd():
+    """anywidget's front end as an AMD module (shipped in the anywidget Python package)."""
+    import anywidget
+
+    path = Path(anywidget.__file__).parent / "nbextension" / "index.js"
+    if not path.exists():
+        raise RuntimeError(f"{path} is missing: reinstall anywidget (pip install -e .).")
+    return path
+
+
+def execute(path, timeout=300):
+    """Run the notebook at ``path`` in a temporary copy; returns the executed notebook.
+
+    The working directory is the notebook's folder (as in JupyterLab). nbclient
+    keeps the full state of every widget (``store_widget_state``; every trait,
+    defaults included, the equivalent of ``drop_defaults=False``) in
+    ``metadata.widgets``.
+    """
+    import nbformat
+    from nbclient import NotebookClient
+
+    path = Path(path)
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=timeout, kernel_name=nb.metadata.get("kernelspec", {}).get(
+        "name", "python3"), resources={"metadata": {"path": str(path.parent.resolve())}},
+        store_widget_state=True)
+    client.execute()
+    return nb
+
+
+def _widget_models(nb):
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE_MIME, {}).get("state", {})
+    return state
+
+
+def store_state(path, timeout=300):
+    """Execute a copy of the notebook and store its explorers' outputs and state in ``path``.
+
+    Only the outputs of code cells that display a widget (matched by cell id)
+    and ``metadata.widgets`` are written; the notebook is re-read just before
+    writing, so prose edited meanwhile is kept. Only the models the displayed
+    widgets need are stored. Returns the number of widget outputs stored.
+    """
+    import nbformat
+
+    path = Path(path)
+    executed = execute(path, timeout=timeout)
+    views = {}
+    for cell in executed.cells:
+        if cell.cell_type == "code" and any(WIDGET_VIEW_MIME in o.get("data", {}) for o in cell.outputs):
+            views[cell.get("id")] = cell
+    models = _widget_models(executed)
+    needed = _reachable(models, [o["data"][WIDGET_VIEW_MIME]["model_id"]
+                                 for c in views.values() for o in c.outputs
+                                 if WIDGET_VIEW_MIME in o.get("data", {})])
+    nb = nbformat.read(path, as_version=4)
+    stored = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code" and cell.get("id") in views:
+            if cell.source != views[cell.id].source:
+                raise RuntimeError(f"cell {cell.id} of {path} changed while it was executed; run again.")
+            cell.outputs = views[cell.id].outputs
+            cell.execution_count = views[cell.id].execution_count
+            stored += 1
+    if needed:
+        nb.metadata["widgets"] = {WIDGET_STATE_MIME: {
+            "version_major": 2, "version_minor": 0, "state": {k: models[k] for k in needed}}}
+    else:
+        nb.metadata.pop("widgets", None)
+    nbformat.write(nb, path)
+    return stored
+
+
+def _reachable(models, roots):
+    """The model ids reachable from ``roots`` through "IPY_MODEL_<id>" references."""
+    seen, todo = [], list(roots)
+    while todo:
+        mid = todo.pop()
+        if mid in seen or mid not in models:
+            continue
+        seen.append(mid)
+        text = json.dumps(models[mid].get("state", {}))
+        todo += [part[:32] for part in text.split("IPY_MODEL_")[1:]]
+    return seen
+
+
+def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET_DIR):
+    """Write ``out_dir/<notebook name>.html`` and ``out_dir/_static/``; returns the HTML path.
+
+    The page loads only files under ``_static/`` (relative URLs), so the
+    folder works from any web server or from the disk. ``execute_first`` runs
+    a copy of the notebook first (:func:`execute`); otherwise the notebook
+    must already carry its widget state (see :func:`store_state`), or its
+    explorers show nothing.
+    """
+    import nbformat
+    from jinja2 import DictLoader
+    from nbconvert import HTMLExporter
+
+    path, out_dir = Path(path), Path(out_dir)
+    nb = execute(path, timeout=timeout) if execute_first else nbformat.read(path, as_version=4)
+    if any("text/vnd.mermaid" in o.get("data", {}) for c in nb.cells for o in c.get("outputs", [])):
+        raise ValueError(f"{path} shows a Mermaid diagram, which the offline page cannot draw.")
+    if not assets_ready(asset_dir):
+        install_assets(asset_dir)
+    static = out_dir / _STATIC
+    if static.exists():
+        shutil.rmtree(static)
+    shutil.copytree(asset_dir, static)
+    shutil.copy(_anywidget_amd(), static / "anywidget.js")
+
+    exporter = HTMLExporter(
+        template_name="lab", extra_loaders=[DictLoader({"genlearn.html.j2": _TEMPLATE})],
+        template_file="genlearn.html.j2",
+        require_js_url=f"{_STATIC}/require.js",
+        widget_renderer_url=f"{_STATIC}/html-manager/embed-amd.js",
+        mathjax_url=f"{_STATIC}/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe",
+    )
+    html, _ = exporter.from_notebook_node(nb)
+    if "https://cdn" in html or "unpkg.com" in html:
+        raise RuntimeError("the exported page names a CDN; genlearn.export's template needs updating.")
+    out = out_dir / (path.stem + ".html")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    out.write_text(html, encoding="utf-8")
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m genlearn.export",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("notebook", nargs="?")
+    ap.add_argument("out", nargs="?", help="output folder (export)")
+    ap.add_argument("--execute", action="store_true", help="run a copy of the notebook first")
+    ap.add_argument("--store-state", action="store_true",
+                    help="store the explorers' outputs and widget state in the notebook itself")
+    ap.add_argument("--install-assets", action="store_true", help="fetch the web assets with npm")
+    args = ap.parse_args(argv)
+    if args.install_assets:
+        print(f"web assets in {install_assets()}")
+        if not args.notebook:
+            return 0
+    if not args.notebook:
+        ap.error("name a notebook")
+    if args.store_state:
+        n = store_state(args.notebook)
+        print(f"{args.notebook}: stored {n} widget output(s) and their state")
+        return 0
+    if not args.out:
+        ap.error("name an output folder")
+    print(export_html(args.notebook, args.out, execute_first=args.execute))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

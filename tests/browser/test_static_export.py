@@ -1,0 +1,114 @@
+"""Static HTML export of the notebooks with explorers: no kernel, no server code, no network.
+
+The committed notebook (with the widget state it stores) is exported with
+``genlearn.export.export_html`` and served by a plain static file server on
+127.0.0.1. Chromium opens it with every request that is not for that server
+aborted and recorded. Oracle: the explorer draws its default state, a slider
+dragged with the mouse changes the pictures (canvas pixels), the page's
+numbers equal numpy's for the new parameters, zero requests leave localhost
+and the console shows no error.
+
+Without the web assets (fetched by npm at build time: ``make test`` does it)
+these tests are skipped with a warning, like the other browser tests without
+Chromium.
+"""
+import functools
+import http.server
+import shutil
+import threading
+import warnings
+
+import pytest
+
+from genlearn import export
+from genlearn.demos.explorer import state_mismatches
+from genlearn.demos.multivariate_gaussian import GaussianExplorer
+from lab_driver import REPO, canvas_digest, explorer, explorer_state, readout_text, screenshot
+
+#: (notebook, accessible name of the explorer, its class, label of a slider to drag)
+EXPORTED = [
+    ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer,
+     "ρ (correlation)"),
+]
+
+
+def _assets_or_skip():
+    if export.assets_ready():
+        return
+    if shutil.which("npm") is None:
+        reason = ("static export tests skipped: no web assets and no npm to fetch them "
+                  "(apt-get install npm; then python -m genlearn.export --install-assets)")
+        warnings.warn(reason)
+        pytest.skip(reason)
+    export.install_assets()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The exported pages, served from 127.0.0.1 on a free port."""
+    _assets_or_skip()
+    out = tmp_path_factory.mktemp("site")
+    for notebook, *_ in EXPORTED:
+        export.export_html(REPO / notebook, out)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def drag_to_end(page, slider):
+    """Press the mouse on the slider's thumb and drag it to the right end, in steps."""
+    slider.scroll_into_view_if_needed()
+    box = slider.bounding_box()
+    lo, hi, value = (float(slider.get_attribute(a)) for a in ("min", "max", "value"))
+    y = box["y"] + box["height"] / 2
+    x0 = box["x"] + 8 + (box["width"] - 16) * (value - lo) / (hi - lo)
+    page.mouse.move(x0, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] + 20, y, steps=20)
+    page.mouse.up()
+
+
+@pytest.mark.parametrize("notebook, name, cls, label", EXPORTED, ids=[e[1] for e in EXPORTED])
+def test_exported_page_moves_offline(site, chromium, notebook, name, cls, label, tmp_path):
+    page = chromium.new_page()
+    outside, errors = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def guard(route):
+        if route.request.url.startswith(site + "/"):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", guard)
+    try:
+        page.goto(f"{site}/{notebook.split('/')[-1].replace('.ipynb', '.html')}", wait_until="load")
+        root = explorer(page, name)
+        default = explorer_state(root)
+        assert not state_mismatches(default, cls(**default["params"]).expected_state())
+        before = canvas_digest(page, root)
+        drag_to_end(page, root.get_by_role("slider", name=label, exact=True))
+        page.wait_for_timeout(300)
+        after = explorer_state(root)
+        assert after["params"] != default["params"], "dragging the slider changed no parameter"
+        assert canvas_digest(page, root) != before, "the figure did not change"
+        expected = cls(**after["params"]).expected_state()
+        problems = state_mismatches(after, expected)
+        assert not problems, problems[:10]
+        assert readout_text(root) == expected["readouts"]
+        screenshot(page, tmp_path / "static.png")
+        assert outside == [], f"requests left localhost: {outside[:5]}"
+        assert errors == [], f"console errors: {errors[:5]}"
+        assert not page.get_by_text("Error displaying widget").count()
+    finally:
+        page.close()

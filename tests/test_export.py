@@ -1,0 +1,67 @@
+"""genlearn.export: saved widget state and offline static pages.
+
+Oracles: the notebook JSON itself (what is stored, what is left alone) and
+the text of the exported page (every script it loads is a local file). The
+page is opened in Chromium, offline, by tests/browser/test_static_export.py.
+"""
+import json
+import shutil
+
+import nbformat
+import pytest
+
+from genlearn import export
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    """A notebook with prose, a printed number and a Gaussian explorer."""
+    d = tmp_path_factory.mktemp("nb")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_markdown_cell("Some prose with $x^2$."),
+                nbformat.v4.new_code_cell("print(6 * 7)"),
+                nbformat.v4.new_code_cell("from genlearn.demos.multivariate_gaussian import GaussianExplorer\n"
+                                          "GaussianExplorer(preset='Sigma = 0.6 I')")]
+    path = d / "tiny.ipynb"
+    nbformat.write(nb, path)
+    assert export.store_state(path) == 1
+    return path
+
+
+def test_store_state_keeps_prose_and_stores_only_widget_outputs(tiny):
+    nb = nbformat.read(tiny, as_version=4)
+    assert nb.cells[0].source == "Some prose with $x^2$."
+    assert nb.cells[1].outputs == []                     # not a widget cell: left as it was
+    (out,) = nb.cells[2].outputs
+    model_id = out["data"][export.WIDGET_VIEW_MIME]["model_id"]
+    state = nb.metadata["widgets"][export.WIDGET_STATE_MIME]["state"]
+    model = state[model_id]
+    assert model["model_name"] == "AnyModel"
+    traits = model["state"]
+    assert "export default { render }" in traits["_esm"]
+    assert traits["preset"] == "Sigma = 0.6 I" and traits["sigma1"] == 0.6 ** 0.5
+    # every trait is stored, defaults included (drop_defaults=False): the page needs them all
+    assert {"palette", "colormap", "presets", "ranges", "azimuth", "rho"} <= set(traits)
+    # only models the displayed widget needs (its layout), nothing left over
+    assert set(state) == set(export._reachable(state, [model_id]))
+
+
+@pytest.mark.skipif(not export.assets_ready() and shutil.which("npm") is None,
+                    reason="no web assets and no npm to fetch them (apt-get install npm)")
+def test_export_html_loads_local_files_only(tiny, tmp_path):
+    page = export.export_html(tiny, tmp_path)
+    html = page.read_text(encoding="utf-8")
+    assert "cdn" not in html.lower().replace("data-jupyter-widgets-cdn", "")
+    assert 'require.config({paths: {anywidget: "_static/anywidget"}})' in html
+    for f in ("require.js", "anywidget.js", "html-manager/embed-amd.js", "mathjax/MathJax.js",
+              "mathjax/config/TeX-AMS_CHTML-full.js", "mathjax/config/Safe.js"):
+        assert (tmp_path / "_static" / f).is_file(), f
+    state = json.loads(html.split('<script type="application/vnd.jupyter.widget-state+json">')[1]
+                       .split("</script>")[0])
+    assert any(m["model_name"] == "AnyModel" for m in state["state"].values())
+
+
+def test_assets_need_npm_or_say_how_to_get_it(tmp_path):
+    with pytest.raises(RuntimeError, match="apt-get install npm"):
+        export.install_assets(tmp_path / "web", npm="no-such-npm-here")

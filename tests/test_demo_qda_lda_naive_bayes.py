@@ -183,10 +183,11 @@ def test_quadratic_form_matches_log_odds_on_a_grid(example):
 
 
 def test_notebook_grid_check_and_conics_are_stated():
-    grid_text = _checked_output("QDA          largest gap")
-    assert grid_text.count("largest gap below 1e-10: True") == 3
-    assert "LDA          largest gap below 1e-10: True   A == 0: True" in grid_text
-    assert "naive Bayes  largest gap below 1e-10: True   A == 0: False   A diagonal: True" in grid_text
+    grid_text = _checked_output("QDA          x^T A x")
+    assert grid_text.count("= log-odds to 1e-10") == 3  # printed after the cell's assert
+    assert "QDA          x^T A x + b^T x + c = log-odds to 1e-10;  A is full" in grid_text
+    assert "LDA          x^T A x + b^T x + c = log-odds to 1e-10;  A is zero" in grid_text
+    assert "naive Bayes  x^T A x + b^T x + c = log-odds to 1e-10;  A is diagonal" in grid_text
     conics = _checked_output("QDA          eigenvalues")
     kinds = re.findall(r"boundary: (\w+)", conics)
     assert kinds == ["hyperbola", "line", "ellipse"]
@@ -410,3 +411,51 @@ def test_notebook_repeated_cv_is_scikit_learn_s():
     assert lines[11] == ("best (ties count for each): "
                          f"LDA {wins['LDA (GDA)']}x, QDA {wins['QDA']}x, "
                          f"naive Bayes {wins['naive Bayes']}x, logistic {wins['logistic regression']}x")
+
+
+# --------------------------------------------------------------------------- issue 18
+
+def test_notebook_mle_versus_unbiased_variance():
+    """Oracle: Python's statistics module (pvariance divides by m, variance by m - 1)."""
+    import statistics
+
+    text = _checked_output("divide by m:")
+    got = [float(v) for v in re.findall(FLOAT, text)]
+    v = [1.0, 2.0, 4.0, 7.0, 11.0]
+    assert got == pytest.approx([statistics.pvariance(v), statistics.variance(v)], abs=1e-4)
+
+
+def test_notebook_one_feature_posterior_is_not_a_sigmoid_of_a_line():
+    """Oracle: Bayes' rule with scipy's normal densities."""
+    from scipy.stats import norm
+
+    text = _checked_output("x = -2.0:")
+    got = {float(x): float(p) for x, p in re.findall(r"x =\s*(-?\d+\.\d):\s+p\(y=1 \| x\) = (\d\.\d+)", text)}
+    for x in (-2.0, 0.0, 2.0):
+        wide, narrow = norm(0, 2).pdf(x), norm(0, 1).pdf(x)
+        assert got[x] == pytest.approx(wide / (wide + narrow), abs=1e-4)
+    assert got[0.0] == pytest.approx(1 / 3, abs=1e-4)  # not monotone in x: no sigmoid of a line
+
+
+def test_notebook_true_qda_and_logistic_coefficients(example):
+    """Oracle: the closed form at the generating parameters, scikit-learn's QDA (MLE
+    covariances) and scikit-learn's unpenalised logistic regression on the quadratic map."""
+    X, y = example
+    text = _checked_output("true      A:")
+    rows = {line.split()[0]: [float(v) for v in re.findall(FLOAT, line)]
+            for line in text.strip().splitlines()}
+    A_t, b_t, c_t = _abc_closed_form((0.5, 0.5), np.array(demo.EXAMPLE_MU), np.array(demo.EXAMPLE_SIGMA))
+    A_q, b_q, c_q = _abc_closed_form(*_sklearn_parameters(X, y))
+    Z = np.column_stack([X, X ** 2, X[:, 0] * X[:, 1]])
+    lr = SkLogisticRegression(C=np.inf, solver="newton-cholesky", tol=1e-12, max_iter=1000).fit(Z, y)
+    w = lr.coef_[0]
+    A_l = np.array([[w[2], w[4] / 2], [w[4] / 2, w[3]]])
+    worst = {}
+    for name, (A_, b_, c_) in {"true": (A_t, b_t, c_t), "QDA": (A_q, b_q, c_q),
+                               "logistic": (A_l, w[:2], lr.intercept_[0])}.items():
+        expected = [A_[0, 0], A_[0, 1], A_[1, 0], A_[1, 1], *b_, c_]
+        worst[name] = max(np.abs(A_ - A_t).max(), np.abs(b_ - b_t).max(), abs(c_ - c_t))
+        np.testing.assert_allclose(rows[name][:7], expected, atol=2e-3)
+        assert rows[name][7] == pytest.approx(worst[name], abs=2e-3)
+    assert rows["logistic"][0] == pytest.approx(0.843, abs=1e-3)  # not close to QDA's 0.452
+    assert worst["QDA"] < worst["logistic"] / 2.5  # "about a third"

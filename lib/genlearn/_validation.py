@@ -227,9 +227,9 @@ def check_y(y, m):
             )
         if (y != np.round(y)).any():
             raise ValueError(
-                "Unknown label type: 'continuous'. y looks continuous (it has non-integer "
-                "values); classifiers need class labels, a few distinct values such as 0/1 "
-                "or strings. For a numeric target use a regression model; to classify, "
+                "Unknown label type: 'continuous'. y looks continuous; classifiers need "
+                "class labels (a few distinct values such as 0/1 or strings), but y has "
+                "non-integer values. For a numeric target use a regression model; to classify, "
                 "make labels first, e.g. y = (y > threshold) or np.digitize(y, bins)."
             )
     classes, y_index = _unique_labels(y)

@@ -398,9 +398,15 @@ def run_all(n_repeats=20, seed=0):
 
 
 def plot_learning_curve_panels(results, bayes):
-    """The learning-curve panels in a 2 x 2 grid, the fourth cell holding the legend."""
-    fig = style.new_figure((9.6, 7.6))
-    axes = fig.subplots(2, 2).ravel()
+    """The learning-curve panels two to a row, with one legend for all of them.
+
+    With an odd number of panels the legend fills the free cell of the last
+    row; otherwise it sits below the panels.
+    """
+    n = len(results)
+    rows = (n + 2) // 2 if n % 2 else n // 2
+    fig = style.new_figure((9.6, 3.8 * rows + (0 if n % 2 else 1.0)))
+    axes = np.atleast_1d(fig.subplots(rows, 2)).ravel()
     handles = {}
     for ax, (scenario, result) in zip(axes, results.items()):
         plot_learning_curves(result, ax=ax, title=SCENARIOS[scenario]["title"],
@@ -413,7 +419,10 @@ def plot_learning_curve_panels(results, bayes):
     keys = [style.key(label, **{prop: getattr(h, f"get_{prop}")()
                                 for prop in ("color", "ls", "lw", "marker")})
             for label, h in handles.items()]
-    axes[-1].legend(handles=keys + [_band_key()], loc="center")
+    if n % 2:
+        axes[-1].legend(handles=keys + [_band_key()], loc="center")
+    else:
+        style.figure_legend(fig, keys + [_band_key()], ncols=3)
     return fig
 
 

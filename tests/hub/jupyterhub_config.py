@@ -65,8 +65,9 @@ runtime = os.environ["GENLEARN_HUB_RUNTIME"]
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
 # JupyterHub passes only the variables listed here to the servers (and so to
-# the kernels): PATH for git (nbgitpuller), GENLEARN_DATA for notebook 06
-c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "VIRTUAL_ENV", "GENLEARN_DATA", "TMPDIR"]
+# the kernels): PATH for git (nbgitpuller), GENLEARN_DATA for notebook 06 and
+# GENLEARN_OFFLINE (no download), as nbval's kernels get them
+c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "VIRTUAL_ENV", "TMPDIR", "GENLEARN_DATA", "GENLEARN_OFFLINE"]
 
 # --- what a real hub sets too -------------------------------------------------
 # one BLAS/OpenMP thread per kernel: with many students per core, more threads

@@ -49,6 +49,51 @@ HW2_BLOCK = ("genlearn.naive_bayes", "genlearn.text:Vocabulary", "genlearn.text:
 HW3_BLOCK = ("genlearn.naive_bayes", "sklearn.naive_bayes")
 
 
+_NUMPY_USED = ("asarray", "allclose", "array_equal", "isclose", "isfinite", "isnan", "log", "exp", "logaddexp",
+               "einsum", "tile", "unique", "column_stack", "argmax", "zeros", "ones", "mean", "sum", "add",
+               "array", "where", "eye", "abs", "max", "repeat", "concatenate")
+_LINALG_USED = ("inv", "solve", "cholesky")
+_BUILTINS_USED = ("abs", "all", "any", "callable", "dict", "float", "getattr", "hasattr", "int", "isinstance",
+                  "len", "list", "max", "min", "range", "round", "set", "sorted", "str", "sum", "tuple", "zip")
+
+
+def _untampered():
+    """Refuse to grade in a kernel where numpy or the builtins were replaced.
+
+    The hidden tests compare with numpy; a submission that replaced, say,
+    ``np.allclose`` by ``lambda *a, **k: True`` would pass them all. Genuine
+    numpy functions are C functions or ufuncs of numpy, or Python functions
+    defined in numpy's own files.
+    """
+    import builtins
+
+    home = os.path.dirname(np.__file__)
+    suspects = []
+    for where, names in ((np, _NUMPY_USED), (np.linalg, _LINALG_USED)):
+        for name in names:
+            f = getattr(where, name, None)
+            code = getattr(f, "__code__", None) or getattr(getattr(f, "_implementation", None), "__code__", None)
+            if code is not None:
+                ok = os.path.abspath(code.co_filename).startswith(home)
+            else:
+                dispatcher = type(f).__name__ == "_ArrayFunctionDispatcher" and type(f).__module__ == "numpy"
+                ok = (dispatcher or isinstance(f, (np.ufunc, types.BuiltinFunctionType, type))) and \
+                    str(getattr(f, "__module__", "") or "numpy").startswith("numpy")
+            if not ok:
+                suspects.append(f"{where.__name__}.{name}")
+    for name in _BUILTINS_USED:
+        f = getattr(builtins, name, None)
+        if not isinstance(f, (types.BuiltinFunctionType, type)) or getattr(f, "__module__", "builtins") != "builtins":
+            suspects.append(name)
+    if sys.modules.get("numpy") is not np:
+        suspects.append("numpy")
+    if suspects:
+        raise AssertionError(f"the notebook replaced {', '.join(suspects[:3])}: the tests cannot run in this kernel.")
+
+
+_untampered()
+
+
 def rng():
     """A generator seeded from the operating system: new data at every grading."""
     return np.random.default_rng(int.from_bytes(os.urandom(8), "little"))
@@ -173,6 +218,10 @@ def gaussian_classes(r, m=None, n=None, lognormal=False):
     A = r.normal(size=(n, n))
     Sigma = A @ A.T / n + 0.5 * np.eye(n)
     mu = r.normal(scale=1.0, size=(2, n))
+    # classes that overlap (Mahalanobis distance 1 to 2.5 between the means): never nearly separable,
+    # so every Newton solver finds the same logistic regression
+    d = mu[1] - mu[0]
+    mu[1] = mu[0] + d * r.uniform(1.0, 2.5) / np.sqrt(d @ np.linalg.solve(Sigma, d))
     m1 = int(round(m * r.uniform(0.25, 0.4)))
     y = r.permutation(np.r_[np.zeros(m - m1, int), np.ones(m1, int)])
     L = np.linalg.cholesky(Sigma)
@@ -211,8 +260,9 @@ def ref_logistic_predict(X_train, y_train, X_test, iterations=50):
     A = np.c_[np.ones(len(X_train)), X_train]
     theta = np.zeros(A.shape[1])
     for _ in range(iterations):
-        p = 1 / (1 + np.exp(-A @ theta))
-        step = np.linalg.solve((A * (p * (1 - p))[:, None]).T @ A, A.T @ (y_train - p))
+        p = np.exp(-np.logaddexp(0.0, -(A @ theta)))
+        w = np.maximum(p * (1 - p), 1e-12)
+        step = np.linalg.lstsq((A * w[:, None]).T @ A, A.T @ (y_train - p), rcond=None)[0]
         theta += step
         if np.max(np.abs(step)) < 1e-12:
             break
@@ -263,7 +313,7 @@ def hw1_gda_posterior(gda_posterior):
     far = np.r_[r.normal(scale=1e3, size=(4, n)), 1e3 * np.eye(n)]
     for points, what in ((X, "points near the data"), (far, "points far from the data")):
         out = array(call(gda_posterior, points, *params, block=HW1_BLOCK), (len(points),),
-                    "gda_posterior's result")
+                    f"gda_posterior's result at {what}")
         close(out, ref_gda_posterior(points, *params),
               f"gda_posterior: p(y = 1 | x) is wrong at {what} (fresh data).")
 
@@ -333,7 +383,10 @@ def token_corpus(r, n_texts=60, n_words=40):
     # Zipf-like frequencies, so that some words occur once and others often
     weights = 1.0 / np.arange(1, n_words + 1)
     weights = r.permutation(weights / weights.sum())
+    weights[0] = 0.0                        # words[0] occurs in one message only, three times:
+    weights /= weights.sum()                # min_count counts occurrences, not messages
     tokens = [list(r.choice(words, size=int(r.integers(0, 15)), p=weights)) for _ in range(n_texts)]
+    tokens[int(r.integers(n_texts))] += [words[0]] * 3
     return tokens, [render(r, t) for t in tokens]
 
 

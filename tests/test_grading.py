@@ -334,3 +334,136 @@ class TestNbgraderEndToEnd:
         for err in errors:
             assert len(err["evalue"]) < 400
             assert re.search(r"fit_gda|gda_posterior|compare_raw_and_log", err["evalue"]), err["evalue"]
+
+
+# --- the hidden tests alone, in this process (fast) ---------------------------------
+
+_PRELUDE = {
+    "hw1_gda": "import numpy as np\nfrom genlearn import LogisticRegression, checks\n",
+    "hw2_naive_bayes_spam": "import numpy as np\nfrom genlearn import checks\nfrom genlearn.text import tokenize\n",
+    "hw3_m_estimate": "from fractions import Fraction\nimport numpy as np\nfrom genlearn import checks\n",
+}
+
+
+def _notebook(assignment, **changes):
+    """A kernel namespace holding the solution, with some cells replaced (like a submission)."""
+    space = {}
+    exec(_PRELUDE[assignment], space)
+    for gid in _solution_cells(assignment):
+        if _solution(assignment, gid).lstrip().startswith("### BEGIN") or gid.endswith("answer"):
+            continue
+        exec(changes.get(gid, _solution(assignment, gid)), space)
+    return space
+
+
+class TestHiddenTests:
+    """Each hidden test alone: the solution passes, each mistake and gaming attempt fails it."""
+
+    def passes(self, test, *funcs):
+        test(*funcs)
+
+    def fails(self, match, test, *funcs):
+        with pytest.raises(AssertionError, match=match):
+            test(*funcs)
+
+    def test_hw1(self):
+        g, a = _grading(), "hw1_gda"
+        nb = _notebook(a)
+        self.passes(g.hw1_fit_gda, nb["fit_gda"])
+        self.passes(g.hw1_gda_posterior, nb["gda_posterior"])
+        self.passes(g.hw1_gda_boundary, nb["gda_boundary"])
+        self.passes(g.hw1_evaluate, nb["evaluate"])
+        self.passes(g.hw1_compare_raw_and_log, nb["compare_raw_and_log"])
+        lists = _notebook(a, **{"hw1-task1-fit-gda": _edit(a, "hw1-task1-fit-gda", "return phi, mu0, mu1, Sigma",
+                                                           "return [phi, list(mu0), mu1.tolist(), Sigma.tolist()]")})
+        self.passes(g.hw1_fit_gda, lists["fit_gda"])  # lists are accepted, as by the visible check
+        for old, new in (("Sigma = Z.T @ Z / len(y)", "Sigma = Z.T @ Z / (len(y) - 1)"),
+                         ("mu0 = X[y == 0].mean(axis=0)", "mu0 = X[y == 0].sum(axis=0) / len(y)"),
+                         ("phi = float(np.mean(y == 1))", "phi = float(np.mean(y == 0))")):
+            bad = _notebook(a, **{"hw1-task1-fit-gda": _edit(a, "hw1-task1-fit-gda", old, new)})
+            self.fails(r"^fit_gda: ", g.hw1_fit_gda, bad["fit_gda"])
+        product = _notebook(a, **{"hw1-task2-posterior": _edit(
+            a, "hw1-task2-posterior", "return np.exp(-np.logaddexp(0.0, a0 - a1))",
+            "return np.exp(a1) / (np.exp(a0) + np.exp(a1))")})
+        self.fails(r"gda_posterior.*far from the data", g.hw1_gda_posterior, product["gda_posterior"])
+        from genlearn import GDA
+        delegate = _notebook(a, **{"hw1-task1-fit-gda": (
+            "from genlearn import GDA\n"
+            "def fit_gda(X, y):\n    g = GDA().fit(X, y)\n    return g.phi_[1], g.mu_[0], g.mu_[1], g.Sigma_")})
+        self.fails(r"switched off", g.hw1_fit_gda, delegate["fit_gda"])
+        assert GDA().fit(np.array([[0.0], [1.0], [2.0], [3.0]]), [0, 0, 1, 1]).mu_.shape == (2, 1)  # restored
+
+    def test_hw2(self):
+        g, a = _grading(), "hw2_naive_bayes_spam"
+        nb = _notebook(a)
+        for test, f in ((g.hw2_build_vocabulary, "build_vocabulary"), (g.hw2_encode, "encode"),
+                        (g.hw2_fit_multinomial_nb, "fit_multinomial_nb"), (g.hw2_predict, "predict"),
+                        (g.hw2_top_words, "top_words")):
+            self.passes(test, nb[f])
+        product = _notebook(a, **{"hw2-task4-predict": _edit(
+            a, "hw2-task4-predict", "scores = np.array([log_phi_y + log_phi[:, d].sum(axis=1) for d in docs])",
+            "scores = np.array([np.exp(log_phi_y) * np.exp(log_phi[:, d]).prod(axis=1) for d in docs])")})
+        with np.errstate(under="ignore"):
+            self.fails(r"long messages", g.hw2_predict, product["predict"])
+        no_prior = _notebook(a, **{"hw2-task4-predict": _edit(
+            a, "hw2-task4-predict", "log_phi_y + log_phi[:, d]", "log_phi[:, d]")})
+        self.fails(r"^predict is wrong", g.hw2_predict, no_prior["predict"])
+        unsmoothed = _notebook(a, **{"hw2-task3-fit": _edit(
+            a, "hw2-task3-fit", "np.log((counts + 1) / (counts.sum() + V))", "np.log(counts / counts.sum())")})
+        with np.errstate(divide="ignore"):
+            self.fails(r"log_phi is wrong", g.hw2_fit_multinomial_nb, unsmoothed["fit_multinomial_nb"])
+        probs = _notebook(a, **{"hw2-task3-fit": _edit(
+            a, "hw2-task3-fit", "np.log((counts + 1) / (counts.sum() + V))", "(counts + 1) / (counts.sum() + V)")})
+        self.fails(r"log_phi is wrong", g.hw2_fit_multinomial_nb, probs["fit_multinomial_nb"])
+        by_docs = _notebook(a, **{"hw2-task1-vocabulary": _edit(
+            a, "hw2-task1-vocabulary", "for token in tokenize(text))", "for token in set(tokenize(text)))")})
+        self.fails(r"min_count=3", g.hw2_build_vocabulary, by_docs["build_vocabulary"])
+        as_list = _notebook(a, **{"hw2-task4-predict": _edit(
+            a, "hw2-task4-predict", "return np.argmax(scores, axis=1)", "return np.argmax(scores, axis=1).tolist()")})
+        self.passes(g.hw2_predict, as_list["predict"])
+        delegate = _notebook(a, **{"hw2-task3-fit": (
+            "from genlearn import MultinomialNB\n"
+            "def fit_multinomial_nb(docs, y, V):\n"
+            "    import scipy.sparse as sp\n"
+            "    rows = np.repeat(np.arange(len(docs)), [len(d) for d in docs])\n"
+            "    X = sp.csr_matrix((np.ones(len(rows)), (rows, np.concatenate(docs))), shape=(len(docs), V))\n"
+            "    m = MultinomialNB().fit(X, y)\n"
+            "    return m.class_log_prior_, m.feature_log_prob_")})
+        self.fails(r"switched off", g.hw2_fit_multinomial_nb, delegate["fit_multinomial_nb"])
+
+    def test_hw3(self):
+        g, a = _grading(), "hw3_m_estimate"
+        nb = _notebook(a)
+        self.passes(g.hw3_m_estimate, nb["m_estimate"])
+        self.passes(g.hw3_fit_categorical_nb, nb["fit_categorical_nb"])
+        self.passes(g.hw3_scores_and_posteriors, nb["joint_scores"], nb["predict_proba"])
+        self.passes(g.hw3_two_class_scores, nb["two_class_scores"])
+        self.passes(g.hw3_posteriors, nb["posteriors"])
+        laplace = _notebook(a, **{"hw3-task1-m-estimate": "def m_estimate(n_c, n, p, m):\n    return (n_c + 1) / (n + m)"})
+        self.fails(r"^m_estimate is wrong", g.hw3_m_estimate, laplace["m_estimate"])
+        all_examples = _notebook(a, **{"hw3-task2-fit": _edit(
+            a, "hw3-task2-fit", "m_estimate(np.sum(column == v), len(column), p_j, m)",
+            "m_estimate(np.sum(column == v), len(y), p_j, m)")})
+        self.fails(r"cond", g.hw3_fit_categorical_nb, all_examples["fit_categorical_nb"])
+        unnormalised = _notebook(a, **{"hw3-task3-predict": _edit(
+            a, "hw3-task3-predict", "return scores / scores.sum(axis=1, keepdims=True)", "return scores")})
+        self.fails(r"predict_proba is wrong", g.hw3_scores_and_posteriors,
+                   unnormalised["joint_scores"], unnormalised["predict_proba"])
+        hard = _notebook(a, **{"hw3-task4-cars": "def two_class_scores(X, y, x, m):\n    return 315 / 8192, 567 / 8192, 5 / 14"})
+        self.fails(r"two_class_scores is wrong", g.hw3_two_class_scores, hard["two_class_scores"])
+        forgets = _notebook(a, **{"hw3-task5-parcels": _edit(a, "hw3-task5-parcels", ", values=values)", ")")})
+        self.fails(r"^posteriors", g.hw3_posteriors, forgets["posteriors"])
+        delegate = _notebook(a, **{"hw3-task1-m-estimate": (
+            "from genlearn.naive_bayes import m_estimate as _library\n"
+            "def m_estimate(n_c, n, p, m):\n    return _library(n_c, n, p, m)")})
+        self.fails(r"switched off", g.hw3_m_estimate, delegate["m_estimate"])
+
+    def test_a_kernel_with_a_replaced_numpy_function_is_not_graded(self):
+        original = np.allclose
+        try:
+            np.allclose = lambda *args, **kwargs: True
+            with pytest.raises(AssertionError, match=r"replaced numpy\.allclose"):
+                _grading()
+        finally:
+            np.allclose = original
+        _grading()

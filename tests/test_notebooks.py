@@ -139,3 +139,29 @@ def test_start_page_has_the_notation_and_slips_tables():
         assert row.count(" | ") == 4, f"slips table: a row needs 5 columns: {row[:60]}"
     lessons = {p.name[:2] for p in NOTEBOOKS if p.parent.name == "notebooks" and p.name[:2] != "00"}
     assert {r[2:4] for r in rows} == lessons
+
+
+def _exercise_count(path):
+    md = "\n".join("".join(c["source"]) for c in _load(path)["cells"] if c["cell_type"] == "markdown")
+    if "## Exercises" not in md:
+        return 0
+    return len(re.findall(r"^\d+\. ", md.split("## Exercises", 1)[1], re.M))
+
+
+ANSWERS = ROOT / "instructor" / "answers"
+ANSWERED = [p for p in NOTEBOOKS if (ANSWERS / f"{p.stem}.md").is_file()]
+
+
+@pytest.mark.parametrize("path", ANSWERED, ids=[p.stem for p in ANSWERED])
+def test_answer_key_covers_every_exercise(path):
+    """instructor/answers/<notebook>.md has one '## Exercise k' section per end-of-notebook exercise."""
+    key = (ANSWERS / f"{path.stem}.md").read_text(encoding="utf-8")
+    n = _exercise_count(path)
+    assert n > 0
+    found = [int(k) for k in re.findall(r"^## Exercise (\d+)\b", key, re.M)]
+    assert found == list(range(1, n + 1)), f"{path.stem}: answers for exercises {found}, notebook has {n}"
+
+
+def test_answer_keys_are_not_in_the_lessons():
+    for path in NOTEBOOKS:
+        assert "instructor/answers" not in path.read_text(encoding="utf-8"), f"{path.name} links the answer keys"

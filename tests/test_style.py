@@ -153,6 +153,9 @@ FIGURES = {
     "gda_vs_logistic_regression.plot_learning_curves": lambda: gvl.plot_learning_curves(
         _curves("gaussian"), bayes=0.04),
     "gda_vs_logistic_regression.plot_learning_curve_panels": _panels,
+    "gda_vs_logistic_regression.plot_learning_curve_panels, two": lambda: (
+        gvl.plot_learning_curve_panels({s: _curves(s) for s in ("gaussian", "poisson")},
+                                       {"gaussian": 0.04, "poisson": 0.02})),
     "gda_vs_logistic_regression.plot_newton_convergence": _newton,
     "gda_vs_logistic_regression.plot_separation": lambda: gvl.plot_separation(
         *gvl.separable_example(), np.arange(5.0), 4.5),

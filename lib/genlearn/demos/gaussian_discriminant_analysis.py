@@ -205,7 +205,7 @@ def plot_gda_fit(model, X, y, ax=None, feature_names=("x1", "x2"), radii=(1.0, 2
     ax.plot(*model.mu_.T, **style.MEAN_MARKER)
     keys.append(style.key("fitted means μ₀, μ₁", **style.MEAN_MARKER))
     bx, by = line_in_box(model.theta_, model.theta0_, xlim, ylim)
-    ax.plot(bx, by, color="black", lw=2.5, label="boundary p(y=1|x) = 1/2")
+    ax.plot(bx, by, label="boundary p(y=1|x) = 1/2", **style.BOUNDARY)
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
     ax.set_xlabel(feature_names[0])

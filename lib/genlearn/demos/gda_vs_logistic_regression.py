@@ -311,7 +311,7 @@ def plot_separation(X, y, newton_norms, gda_norm, Cs=None, C_norms=None):
     gda = GDA().fit(X, y)
     lo, hi = X.min(axis=0) - 1, X.max(axis=0) + 1
     ax1.plot(*line_in_box(gda.theta_, gda.theta0_, (lo[0], hi[0]), (lo[1], hi[1])),
-             color="black", lw=2.5, label="GDA boundary")
+             label="GDA boundary", **style.BOUNDARY)
     ax1.set_xlim(lo[0], hi[0])
     ax1.set_ylim(lo[1], hi[1])
     ax1.set_xlabel("x1")

@@ -212,7 +212,7 @@ def _scatter_classes(ax, X, y, size=14):
     return style.scatter_classes(ax, X, y, s=size, alpha=0.6)
 
 
-_BOUNDARY = dict(color="black", lw=2.5)
+_BOUNDARY = style.BOUNDARY
 
 
 def _panels(width=9.6, height=4.3, n=3):
@@ -644,7 +644,7 @@ def plot_feature_maps(X, y, X_eval=None, num=200):
         ax.set_ylim(ylim)
     style.figure_legend(fig, points + [
         style.key("logistic regression boundary", **_BOUNDARY),
-        style.key("generative twin's boundary", ls="--", **_BOUNDARY)], ncols=2)
+        style.key("generative twin's boundary", **{**_BOUNDARY, "ls": "--"})], ncols=2)
     return fig, agreement
 
 

@@ -60,7 +60,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 __all__ = ["PALETTE", "CLASS_COLORS", "CLASS_MARKERS", "CLASS_LINESTYLES", "MODEL_STYLES",
-           "REFERENCE", "MEAN_MARKER", "DPI", "MIN_FONT_PT", "MAX_WIDTH_IN", "NOTEBOOK_FORMAT",
+           "BOUNDARY", "REFERENCE", "MEAN_MARKER", "DPI", "MIN_FONT_PT", "MAX_WIDTH_IN", "NOTEBOOK_FORMAT",
            "RC", "use", "new_figure", "class_color", "class_marker", "class_style",
            "model_style", "scatter_classes", "key", "patch_key", "figure_legend",
            "data_limits", "grid"]
@@ -104,6 +104,9 @@ MODEL_STYLES = {
     "naive Bayes on bins": dict(color=PALETTE["bluish_green"], ls="-", marker="o"),
 }
 MODEL_STYLES["LDA"] = MODEL_STYLES["GDA"]  # LDA is GDA under its other name
+
+#: A decision boundary (true or fitted; a second one beside it is dashed).
+BOUNDARY = dict(color="black", ls="-", lw=2.5)
 
 #: Reference lines that are not data: a Bayes error, a prior, the level 1/2.
 REFERENCE = dict(color="0.35", ls=":", lw=1.5)

@@ -15,7 +15,7 @@ tokens such as ``"u"`` or ``"2"`` (common in text messages) are kept.
 """
 import re
 from collections import Counter, defaultdict
-from itertools import count
+from itertools import count, islice
 
 import numpy as np
 import scipy.sparse as sp
@@ -84,7 +84,7 @@ def _check_texts(texts):
 # matrix per chunk.
 _KEEP = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'\x00")
 _BYTE_TABLE = bytes(c if (c in _KEEP or c >= 0x80) else 0x20 for c in range(256))
-_CHUNK_CHARS = 1 << 18
+_CHUNK_CHARS = 1 << 20  # about 1 MB of text: the speed of one big chunk, a bounded peak
 
 
 class _Tokenizer:
@@ -99,16 +99,21 @@ class _Tokenizer:
         self._word_index = {}
         self._cand_index = defaultdict(count().__next__)
         self._cand_index[b"\x00"]  # the text separator is candidate 0
-        self._pieces = [()]  # the word ids of each candidate (0, 1 or more)
-        self._single = np.full(1, -1, dtype=np.intp)  # its one word id, or -1
-        self._flat = None  # (flat word ids, offsets, lengths), built on demand
+        self._n_cands = 1
+        # For each candidate: its one word id (-1 if it has 0 or several), and
+        # where its word ids start in _flat and how many there are.
+        self._single = np.full(1, -1, dtype=np.intp)
+        self._flat = np.zeros(0, dtype=np.intp)
+        self._offsets = np.zeros(1, dtype=np.intp)
+        self._lens = np.zeros(1, dtype=np.intp)
 
     def _resolve_new_candidates(self):
-        new = list(self._cand_index)[len(self._pieces):]
+        new = list(islice(self._cand_index, self._n_cands, None))
         if not new:
             return
-        single = np.full(len(new), -1, dtype=np.intp)
-        for i, cand in enumerate(new):
+        self._n_cands += len(new)
+        pieces = []
+        for cand in new:
             if cand.isascii() and b"'" not in cand:
                 parts = (cand.decode("ascii"),)
             else:
@@ -120,11 +125,18 @@ class _Tokenizer:
                     j = self._word_index[w] = len(self.words)
                     self.words.append(w)
                 ids.append(j)
-            self._pieces.append(ids)
-            if len(ids) == 1:
-                single[i] = ids[0]
+            pieces.append(ids)
+        lens = np.fromiter(map(len, pieces), dtype=np.intp, count=len(pieces))
+        flat = np.fromiter((j for ids in pieces for j in ids), dtype=np.intp,
+                           count=int(lens.sum()))
+        local = np.concatenate(([0], np.cumsum(lens)[:-1])).astype(np.intp)
+        single = np.full(len(pieces), -1, dtype=np.intp)
+        one = lens == 1
+        single[one] = flat[local[one]]
         self._single = np.concatenate((self._single, single))
-        self._flat = None
+        self._offsets = np.concatenate((self._offsets, len(self._flat) + local))
+        self._flat = np.concatenate((self._flat, flat))
+        self._lens = np.concatenate((self._lens, lens))
 
     def chunk(self, texts):
         """``(ids, rows)``: the word id of every token of ``texts`` and the
@@ -148,16 +160,10 @@ class _Tokenizer:
         ids = self._single[raw_ids]
         if (ids >= 0).all():  # every candidate is exactly one word: the usual case
             return ids, rows_raw
-        if self._flat is None:
-            lens = np.fromiter(map(len, self._pieces), dtype=np.intp, count=len(self._pieces))
-            flat = np.fromiter((j for ids_c in self._pieces for j in ids_c), dtype=np.intp,
-                               count=int(lens.sum()))
-            self._flat = flat, np.concatenate(([0], np.cumsum(lens)[:-1])), lens
-        flat, offsets, lens = self._flat
-        L = lens[raw_ids]
-        starts = np.repeat(offsets[raw_ids], L)
+        L = self._lens[raw_ids]
+        starts = np.repeat(self._offsets[raw_ids], L)
         within = np.arange(int(L.sum()), dtype=np.intp) - np.repeat(np.cumsum(L) - L, L)
-        return flat[starts + within], np.repeat(rows_raw, L)
+        return self._flat[starts + within], np.repeat(rows_raw, L)
 
 
 def _token_ids(texts):

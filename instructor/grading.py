@@ -25,7 +25,6 @@ A failure raises ``AssertionError`` with a short message naming the function
 and what is wrong, never the expected value.
 """
 import contextlib
-import importlib
 import math
 import os
 import sys
@@ -113,9 +112,16 @@ def _raiser(*args, **kwargs):
 
 
 def _targets(spec):
-    """Functions and classes named by ``"module"`` or ``"module:attribute"``."""
+    """Functions and classes named by ``"module"`` or ``"module:attribute"``.
+
+    Only modules already imported are patched (importing scikit-learn's would
+    cost seconds per test); one imported *during* the call is caught by
+    :func:`call` instead.
+    """
     name, _, attr = spec.partition(":")
-    module = importlib.import_module(name)
+    module = sys.modules.get(name)
+    if module is None:
+        return []
     if attr:
         return [getattr(module, attr)]
     return [obj for obj in vars(module).values()
@@ -171,14 +177,19 @@ def call(func, *args, block=(), **kwargs):
     name = getattr(func, "__name__", "the function")
     if not callable(func):
         fail(f"{name} is not a function.")
-    with blocked(*block):
-        try:
+    before = set(sys.modules)
+    try:
+        with blocked(*block):
             return func(*args, **kwargs)
-        except NotImplementedError:
-            fail(f"{name} is not implemented yet.")
-        except Exception as exc:  # noqa: BLE001 - any crash is this task's failure
-            text = str(exc).splitlines()[0][:200] if str(exc) else ""
-            fail(f"{name} raised {type(exc).__name__} on data drawn at grading time: {text}")
+    except NotImplementedError:
+        fail(f"{name} is not implemented yet.")
+    except Exception as exc:  # noqa: BLE001 - any crash is this task's failure
+        text = str(exc).splitlines()[0][:200] if str(exc) else ""
+        fail(f"{name} raised {type(exc).__name__} on data drawn at grading time: {text}")
+    finally:
+        new = {m.partition(":")[0] for m in block} & (set(sys.modules) - before)
+        if new:
+            fail(f"{name} imported {sorted(new)[0]}: {BLOCK_MESSAGE}.")
 
 
 def array(value, shape, what, finite=True):

@@ -392,6 +392,12 @@ class TestHiddenTests:
             "def fit_gda(X, y):\n    g = GDA().fit(X, y)\n    return g.phi_[1], g.mu_[0], g.mu_[1], g.Sigma_")})
         self.fails(r"switched off", g.hw1_fit_gda, delegate["fit_gda"])
         assert GDA().fit(np.array([[0.0], [1.0], [2.0], [3.0]]), [0, 0, 1, 1]).mu_.shape == (2, 1)  # restored
+        sklearn_lda = _notebook(a, **{"hw1-task1-fit-gda": (
+            "def fit_gda(X, y):\n"
+            "    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis\n"
+            "    m = LinearDiscriminantAnalysis(store_covariance=True).fit(X, y)\n"
+            "    return float(np.mean(y)), m.means_[0], m.means_[1], m.covariance_")})
+        self.fails(r"switched off", g.hw1_fit_gda, sklearn_lda["fit_gda"])
 
     def test_hw2(self):
         g, a = _grading(), "hw2_naive_bayes_spam"

@@ -63,8 +63,11 @@ def export(to):  # nbgrader export, with the plugin named in nbgrader_config.py
         app.plugin_inst.export(gb)
     return {"success": True, "log": f"exported to {to}"}
 
+import time
 for method, args in calls:
+    start = time.perf_counter()
     result = export(*args) if method == "export" else getattr(api, method)(*args)
+    print(f"== seconds {method} {' '.join(args)}: {time.perf_counter() - start:.3f}")
     if not result["success"]:
         sys.exit(f"{method}{tuple(args)} failed:\\n{result.get('log', '')}\\n{result.get('error', '')}")
     print(f"== {method}{tuple(args)}\\n{result.get('log', '')}")

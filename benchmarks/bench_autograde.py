@@ -1,0 +1,133 @@
+"""How long nbgrader takes to autograde the genlearn homework, and a class of 200.
+
+For each assignment, a temporary copy of the course (instructor/) gets N
+submissions of the instructor solution; one nbgrader process then runs
+generate_assignment and autograde for every student (nbgrader's Python API,
+as ``homework.nbgrader_api`` does in the tests). nbgrader's own timing of each
+call gives:
+
+* start-up: importing nbgrader and generate_assignment, paid once per run;
+* per notebook: the median autograde time of one submission (sanitise, start
+  a kernel, run every cell with the hidden tests, save the grades);
+* a class of 200: start-up + 200 x per notebook, one process after another.
+
+Baseline, in the same run: executing the same solution notebook with plain
+nbclient (a kernel, every cell, no grading). The ratio is what grading adds.
+The machine is shared: the script prints the load average, and measures a
+second time with a competing CPU-bound process (BLAS threads as configured in
+the environment; nothing is pinned).
+
+    python benchmarks/bench_autograde.py            # 3 submissions per assignment
+    python benchmarks/bench_autograde.py --n 5
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "lib"))
+from genlearn import homework  # noqa: E402
+
+_shared = ROOT.parent / "shared" / "data" / "sms_spam"
+if "GENLEARN_DATA" not in os.environ and _shared.is_dir():
+    os.environ["GENLEARN_DATA"] = str(_shared)
+
+
+def _solution_notebook(name):
+    """The release with every solution cell filled in (what a perfect student hands in)."""
+    src = nbformat.read(ROOT / "instructor" / "source" / name / f"{name}.ipynb", as_version=4)
+    answers = {}
+    for cell in src.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("solution"):
+            answers[meta["grade_id"]] = "\n".join(
+                line for line in cell.source.split("\n")
+                if line.strip() not in ("### BEGIN SOLUTION", "### END SOLUTION"))
+    nb = nbformat.read(ROOT / "notebooks" / "homework" / f"{name}.ipynb", as_version=4)
+    for cell in nb.cells:
+        gid = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if gid in answers:
+            cell.source = answers[gid]
+    return nb
+
+
+def plain_run(name, repeats=2):
+    """Seconds to execute the solution notebook with nbclient, best of ``repeats``."""
+    from nbclient import NotebookClient
+
+    best = float("inf")
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(repeats):
+            nb = _solution_notebook(name)
+            start = time.perf_counter()
+            NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
+                           resources={"metadata": {"path": tmp}}).execute()
+            best = min(best, time.perf_counter() - start)
+    return best
+
+
+def autograde_run(name, n):
+    """nbgrader's seconds per call: {"startup": ..., "autograde": [per student]}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        course = homework.copy_course(tmp, names=[name])
+        for i in range(n):
+            folder = course / "submitted" / f"student{i}" / name
+            folder.mkdir(parents=True)
+            nbformat.write(_solution_notebook(name), folder / f"{name}.ipynb")
+        calls = [("generate_assignment", [name])] + [("autograde", [name, f"student{i}"]) for i in range(n)]
+        start = time.perf_counter()
+        log = homework.nbgrader_api(course, calls)
+        total = time.perf_counter() - start
+    times = [(m, float(t)) for m, t in re.findall(r"== seconds (\w+) .*?: ([\d.]+)", log)]
+    graded = [t for m, t in times if m == "autograde"]
+    return {"startup": total - sum(graded), "autograde": graded}
+
+
+def measure(names, n, label):
+    print(f"-- {label}; load average before: {os.getloadavg()[0]:.1f}")
+    rows = []
+    for name in names:
+        plain = plain_run(name)
+        res = autograde_run(name, n)
+        per = statistics.median(res["autograde"])
+        rows.append((name, plain, per, res["startup"]))
+        print(f"{name:22s} plain run {plain:6.2f} s | autograde per notebook {per:6.2f} s "
+              f"(min {min(res['autograde']):.2f}, max {max(res['autograde']):.2f}; ratio to plain run "
+              f"{per / plain:4.2f}x) | start-up {res['startup']:5.1f} s | class of 200: "
+              f"{(res['startup'] + 200 * per) / 60:5.1f} min")
+    print(f"   load average after: {os.getloadavg()[0]:.1f}")
+    return rows
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=3, help="submissions per assignment (default 3)")
+    parser.add_argument("--no-competition", action="store_true", help="skip the run under a competing process")
+    args = parser.parse_args(argv)
+    names = list(homework.ASSIGNMENTS)
+    if "GENLEARN_DATA" not in os.environ:
+        print("hw2 skipped: set GENLEARN_DATA to the folder holding SMSSpamCollection (grading refuses the "
+              "invented corpus)")
+        names.remove("hw2_naive_bayes_spam")
+    print(f"{os.cpu_count()} cores; OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', 'unset')}; "
+          f"{args.n} submissions per assignment, one nbgrader process per assignment")
+    measure(names, args.n, "as the machine is")
+    if not args.no_competition:
+        hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        try:
+            measure(names, args.n, "with one competing CPU-bound process")
+        finally:
+            hog.kill()
+            hog.wait()
+
+
+if __name__ == "__main__":
+    main()

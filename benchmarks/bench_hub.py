@@ -186,8 +186,9 @@ def main():
           f"load average {os.getloadavg()[0]:.1f} at start; kernels with OMP/OPENBLAS/MKL_NUM_THREADS=1")
     with tempfile.TemporaryDirectory() as tmp:
         repo = H.snapshot_repo(Path(tmp) / "course")
-        hub = H.Hub(Path(tmp) / "hub").start()
+        hub = H.Hub(Path(tmp) / "hub")
         try:
+            hub.start()
             solo_rows, server, start_cpu = solo(hub, repo)
             a_class(hub, repo, args.students, solo_rows)
         finally:

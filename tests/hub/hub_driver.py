@@ -115,7 +115,7 @@ class Hub:
                "GENLEARN_HUB_PORTS": f"{self.public},{self.proxy_api},{self.hub_port}",
                "GENLEARN_HUB_PROXY": proxy, "GENLEARN_HUB_TOKEN": self.token,
                "GENLEARN_HUB_RUNTIME": self.runtime}
-        self._log = open(self.log_path, "w")
+        self._log = open(self.log_path, "w")  # closed by stop()
         self.proc = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)],
                                      cwd=self.dir, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
@@ -235,7 +235,8 @@ class Student:
         self.browser.get(f"{self.hub.url}/hub/login", timeout=30).raise_for_status()
         r = self.browser.post(f"{self.hub.url}/hub/login", timeout=30,
                               data={"username": self.name, "password": self.password,
-                                    "_xsrf": self.browser.cookies.get("_xsrf", path="/hub/")})
+                                    "_xsrf": next((c.value for c in self.browser.cookies
+                                                   if c.name == "_xsrf"), "")})
         assert r.ok and "/hub/login" not in r.url, f"{self.name}: login form answered {r.status_code} {r.url}"
         return self
 

@@ -47,9 +47,10 @@ def test_a_class_runs_lessons_02_and_06_at_once(tmp_path):
     _data_dir()
     t_start, load_start = time.monotonic(), os.getloadavg()[0]
     repo = hub_driver.snapshot_repo(tmp_path / "course")
-    hub = hub_driver.Hub(tmp_path / "hub").start()
+    hub = hub_driver.Hub(tmp_path / "hub")
     results, errors = {}, []
     try:
+        hub.start()
         students = [hub_driver.Student(hub, f"student{k:02d}") for k in range(STUDENTS)]
         hub.enrol(s.name for s in students)
 

@@ -569,3 +569,164 @@ def test_stored_library_check_cells_against_fractions():
     nan_cell = stored_text(contains="caught[0].category")[0]
     assert nan_cell.startswith("[[nan nan]]") and "'bonus'" in nan_cell
     assert "/work/" not in nan_cell  # no machine paths in stored outputs
+
+
+# ---------------------------------------------------------------------------
+# Issue 18: conditional independence, the MLEs, Laplace as a posterior mean,
+# calibration and decision thresholds on the real corpus
+# ---------------------------------------------------------------------------
+
+def test_stored_independence_tables_against_enumeration():
+    """Oracle: the two joint distributions enumerated with exact fractions."""
+    from itertools import product
+
+    def bern(p, x):
+        return p if x else 1 - p
+
+    q = {0: Fraction(1, 10), 1: Fraction(4, 5)}
+    topic = {(c, a, b): Fraction(1, 2) * bern(q[c], a) * bern(q[c], b)
+             for c, a, b in product((0, 1), repeat=3)}
+    xor = {(c, a, b): Fraction(1, 4) if c == a ^ b else Fraction(0)
+           for c, a, b in product((0, 1), repeat=3)}
+    stored = stored_text(contains="independence_report(topic)")[0]
+    blocks = stored.split("XOR:")
+    for J, block in zip((topic, xor), blocks):
+        p11 = sum(v for (c, a, b), v in J.items() if a == b == 1)
+        p1_ = sum(v for (c, a, b), v in J.items() if a == 1)
+        p_1 = sum(v for (c, a, b), v in J.items() if b == 1)
+        assert f"p(x1=1, x2=1) = {float(p11):.4f}   p(x1=1) p(x2=1) = {float(p1_ * p_1):.4f}" in block
+        for c in (0, 1):
+            py = sum(v for (cc, a, b), v in J.items() if cc == c)
+            c11 = J[(c, 1, 1)] / py
+            c1_ = (J[(c, 1, 0)] + J[(c, 1, 1)]) / py
+            c_1 = (J[(c, 0, 1)] + J[(c, 1, 1)]) / py
+            assert (f"y={c}: p(x1=1, x2=1 | y) = {float(c11):.4f}   "
+                    f"p(x1=1 | y) p(x2=1 | y) = {float(c1_ * c_1):.4f}") in block
+    assert "0.3250" in blocks[0] and "0.2025" in blocks[0]  # dependent, yet independent given y
+
+
+def test_stored_laplace_posterior_mean():
+    """Oracle: Beta(1, 6) has mean 1/7; the MLE of 0 of 5 is 0 (exact fractions)."""
+    stored = stored_text(contains="integrate.quad")[0]
+    assert re.search(r"maximum likelihood c/N\s+= 0\.000000", stored)
+    for label in ("posterior mean, integrated", "Laplace (c + 1) / (N + 2)",
+                  "scipy Beta(c + 1, N - c + 1) mean"):
+        assert number_after(label, stored.replace("= ", "")) == pytest.approx(float(Fraction(1, 7)),
+                                                                               abs=1e-6)
+
+
+CALIBRATION_CELLS = 4
+
+
+def stored_calibration():
+    outs = stored_text(tag="sms-calibration")
+    assert len(outs) == CALIBRATION_CELLS, "expected four cells tagged sms-calibration"
+    return outs
+
+
+def test_stored_calibration_outputs_came_from_the_real_corpus():
+    """Needs no corpus: the stored numbers describe the 1,115 real test messages."""
+    confidence, reliability, costs, cv = stored_calibration()
+    counts = [int(n) for n in re.findall(r"(\d+) messages, expected", confidence)]
+    assert counts == sorted(counts, reverse=True) and counts[0] <= 1115
+    bins = [int(r.split()[2]) for r in reliability.strip().splitlines()[1:]]
+    assert sum(bins) == 1115
+    assert "false alarms" in costs and "chosen by cross-validation" in cv
+
+
+def _real_reference():
+    """scikit-learn's MultinomialNB on genlearn's counts of the lecture's split."""
+    from genlearn.text import Vocabulary
+
+    texts, y = sms_or_skip()
+    texts, y = list(texts), np.asarray(y)
+    n = demo.N_TRAIN_REAL
+    vocab = Vocabulary().fit(texts[:n])
+    C_tr, C_te = vocab.transform(texts[:n]), vocab.transform(texts[n:])
+    sk = SkMultinomialNB(alpha=1.0).fit(C_tr, y[:n])
+    lp = sk.predict_log_proba(C_te)
+    return dict(C_tr=C_tr, y_tr=y[:n], y_te=y[n:], log_odds=lp[:, 1] - lp[:, 0],
+                p=sk.predict_proba(C_te)[:, 1])
+
+
+def test_calibration_numbers_against_sklearn():
+    """Oracles: scikit-learn's MultinomialNB, calibration_curve and cross_val_predict."""
+    from scipy.special import expit
+    from sklearn.calibration import calibration_curve
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+
+    ref = _real_reference()
+    confidence, reliability, costs, cv = stored_calibration()
+    lo, y_te = ref["log_odds"], ref["y_te"]
+    assert number_after("median |log10 odds|:", confidence) == pytest.approx(
+        np.median(np.abs(lo)) / np.log(10), abs=0.006)
+    doubt, mistake = expit(-np.abs(lo)), (lo > 0) != (y_te == 1)
+    for level, line in zip((1e-2, 1e-4, 1e-6), confidence.strip().splitlines()[1:]):
+        sure = doubt < level
+        nums = [float(v) for v in re.findall(r"\d+\.\d+|\d+", line.split(":", 1)[1])]
+        assert nums[0] == sure.sum()
+        assert nums[1] == pytest.approx(doubt[sure].sum(), abs=6e-5)
+        assert nums[2] == mistake[sure].sum()
+    assert mistake[doubt < 1e-4].sum() >= 4  # the prose: "makes four"
+    # reliability table: calibration_curve drops empty bins exactly as the table does
+    prob_true, prob_pred = calibration_curve(y_te, ref["p"], n_bins=10)
+    rows = [r.split() for r in reliability.strip().splitlines()[1:]]
+    np.testing.assert_allclose([float(r[3]) for r in rows], prob_pred, atol=6e-5)
+    np.testing.assert_allclose([float(r[4]) for r in rows], prob_true, atol=6e-5)
+    # costs at p > 0.5 and p > 10/11
+    def cost(flag):
+        fp, fn = np.sum(flag & (y_te == 0)), np.sum(~flag & (y_te == 1))
+        return f"false alarms {fp:2d}, missed spam {fn:2d}, cost {10 * fp + fn}"
+    assert cost(ref["p"] > 0.5) in costs.splitlines()[0]
+    assert cost(ref["p"] > 10 / 11) in costs.splitlines()[1]
+    # the threshold chosen by 5-fold cross-validation on the training messages
+    lp = cross_val_predict(SkMultinomialNB(alpha=1.0), ref["C_tr"], ref["y_tr"],
+                           method="predict_log_proba",
+                           cv=StratifiedKFold(5, shuffle=True, random_state=0))
+    lo_cv, y_tr = lp[:, 1] - lp[:, 0], ref["y_tr"]
+    cand = np.unique(lo_cv)
+    costs_cv = [10 * np.sum((lo_cv > t) & (y_tr == 0)) + np.sum((lo_cv <= t) & (y_tr == 1))
+                for t in cand]
+    t_cv = cand[int(np.argmin(costs_cv))]
+    assert number_after("log-odds >", cv) == pytest.approx(t_cv, abs=1e-4)
+    assert cost(lo > t_cv) in cv
+
+
+def test_reliability_table_against_calibration_curve():
+    from sklearn.calibration import calibration_curve
+
+    rng = np.random.default_rng(0)
+    p = rng.beta(0.5, 0.5, size=500)
+    y = (rng.random(500) < p).astype(int)
+    t = demo.reliability_table(y, p, n_bins=8)
+    prob_true, prob_pred = calibration_curve(y, p, n_bins=8)
+    np.testing.assert_allclose(t["mean_p"], prob_pred)
+    np.testing.assert_allclose(t["observed"], prob_true)
+    assert t["count"].sum() == 500
+
+
+def test_precision_recall_against_sklearn():
+    from sklearn.metrics import precision_score, recall_score
+
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 300)
+    score = y + rng.normal(size=300)
+    thr, prec, rec = demo.precision_recall(y, score)
+    assert len(thr) == len(np.unique(score)) - 1
+    for k in range(0, len(thr), 13):
+        assert prec[k] == pytest.approx(precision_score(y, score > thr[k]))
+        assert rec[k] == pytest.approx(recall_score(y, score > thr[k]))
+
+
+def test_calibration_figures_and_log_odds():
+    import genlearn
+
+    vocab, X, y = demo.toy_features()
+    model = genlearn.BernoulliNB(alpha=1.0).fit(X, y)
+    p = demo.spam_probability(model, X)
+    np.testing.assert_allclose(demo.spam_log_odds(model, X), np.log(p / (1 - p)), rtol=1e-10)
+    fig = demo.plot_reliability(model, X, y, n_bins=5)
+    t = demo.reliability_table(y, p, n_bins=5)
+    np.testing.assert_allclose(fig.axes[0].lines[1].get_xdata(), t["mean_p"])
+    fig = demo.plot_precision_recall(y, demo.spam_log_odds(model, X), marks={"p > 0.5": 0.0})
+    assert [ln.get_label() for ln in fig.axes[0].lines] == ["every threshold", "p > 0.5"]

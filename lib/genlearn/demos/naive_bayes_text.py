@@ -782,3 +782,109 @@ def binning_figure(tumour_acc, bump_acc):
         ax.set_title(title)
     style.figure_legend(fig, axes[0].get_legend_handles_labels()[0], ncols=3)
     return fig
+
+
+# ---------------------------------------------------------------------------
+# How far to trust p(spam): calibration and decision thresholds
+# ---------------------------------------------------------------------------
+
+def spam_probability(model, X):
+    """``p(spam | x)`` of a fitted naive Bayes model, whatever the order of its classes."""
+    col = int(np.flatnonzero(model.classes_ == SPAM)[0])
+    return model.predict_proba(X)[:, col]
+
+
+def reliability_table(y, p, n_bins=10):
+    """Calibration in equal-width bins of the predicted ``p = p(spam | x)``.
+
+    Bin b holds the predictions in ``[b / n_bins, (b + 1) / n_bins)`` (the last
+    bin includes 1). Empty bins are left out.
+
+    Returns
+    -------
+    dict with arrays ``count``, ``mean_p`` (mean predicted probability) and
+    ``observed`` (fraction of spam) per non-empty bin, and ``bin`` (its index)
+    """
+    y, p = np.asarray(y), np.asarray(p, dtype=float)
+    b = np.minimum((p * n_bins).astype(int), n_bins - 1)
+    keep = np.flatnonzero(np.bincount(b, minlength=n_bins))
+    return {"bin": keep,
+            "count": np.array([np.sum(b == k) for k in keep]),
+            "mean_p": np.array([p[b == k].mean() for k in keep]),
+            "observed": np.array([np.mean(y[b == k] == SPAM) for k in keep])}
+
+
+def plot_reliability(model, X, y, n_bins=10, ax=None):
+    """Reliability diagram: observed fraction of spam against the predicted p(spam).
+
+    A calibrated model's points lie on the diagonal. Each point is one bin
+    of :func:`reliability_table`, labelled with its number of messages.
+
+    Returns
+    -------
+    fig : matplotlib.figure.Figure
+    """
+    t = reliability_table(y, spam_probability(model, X), n_bins)
+    if ax is None:
+        fig = style.new_figure((5.6, 4.6))
+        ax = fig.subplots()
+    ax.plot([0, 1], [0, 1], label="perfectly calibrated", **style.REFERENCE)
+    ax.plot(t["mean_p"], t["observed"], marker="o", color=style.class_color(SPAM),
+            label=f"{type(model).__name__}, {n_bins} bins")
+    for mp, ob, n in zip(t["mean_p"], t["observed"], t["count"]):
+        ax.annotate(f"{n}", (mp, ob), textcoords="offset points", xytext=(4, -12))
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("predicted p(spam | x), mean in the bin")
+    ax.set_ylabel("fraction of spam in the bin")
+    ax.set_title("Reliability diagram (numbers: messages per bin)")
+    ax.legend(loc="upper left")
+    return ax.figure
+
+
+def precision_recall(y, score):
+    """Precision and recall of "flag as spam when score > t" for every distinct t.
+
+    Returns
+    -------
+    thresholds, precision, recall : ndarrays, thresholds increasing
+        (at the largest thresholds nothing may be flagged: precision is then
+        undefined and is left out)
+    """
+    y, score = np.asarray(y) == SPAM, np.asarray(score, dtype=float)
+    thresholds = np.unique(score)[:-1]           # flag score > t: t below the largest score
+    flagged = score[None, :] > thresholds[:, None]
+    tp = (flagged & y).sum(axis=1)
+    return thresholds, tp / flagged.sum(axis=1), tp / y.sum()
+
+
+def plot_precision_recall(y, score, marks=None, ax=None):
+    """Precision against recall as the threshold on ``score`` moves; ``marks``
+    (name -> threshold on the same scale) are drawn as labelled points.
+
+    Returns
+    -------
+    fig : matplotlib.figure.Figure
+    """
+    t, prec, rec = precision_recall(y, score)
+    if ax is None:
+        fig = style.new_figure((5.6, 4.6))
+        ax = fig.subplots()
+    ax.plot(rec, prec, color="black", label="every threshold")
+    y_, s_ = np.asarray(y) == SPAM, np.asarray(score, dtype=float)
+    for (name, thr), marker in zip((marks or {}).items(), ("o", "s", "D", "^")):
+        flag = s_ > thr
+        ax.plot(y_[flag].sum() / y_.sum(), y_[flag].sum() / max(flag.sum(), 1), marker=marker,
+                ms=9, ls="none", label=name)
+    ax.set_xlabel("recall: fraction of spam caught")
+    ax.set_ylabel("precision: fraction of flagged that is spam")
+    ax.set_title("Precision and recall as the threshold moves")
+    ax.legend(loc="lower left")
+    return ax.figure
+
+
+def spam_log_odds(model, X):
+    """``log p(spam | x) - log p(ham | x)`` in log space: finite where p(spam) rounds to 0 or 1."""
+    lp = model.predict_log_proba(X)
+    s = int(np.flatnonzero(model.classes_ == SPAM)[0])
+    return lp[:, s] - lp[:, 1 - s]

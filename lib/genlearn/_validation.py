@@ -13,7 +13,7 @@ import scipy.sparse as sp
 from sklearn.exceptions import NotFittedError
 from sklearn.utils.validation import column_or_1d, validate_data
 
-__all__ = ["NotFittedError", "check_is_fitted", "check_X", "check_y", "check_X_y",
+__all__ = ["NotFittedError", "check_is_fitted", "check_X", "check_y", "check_X_y", "check_finite",
            "validate_X", "validate_X_y", "check_nonnegative", "check_positive_int"]
 
 
@@ -101,6 +101,11 @@ def _check_shape(X, who):
         )
 
 
+def check_finite(X):
+    """Raise the NaN/infinity message of :func:`check_X` if ``X`` has such a value."""
+    _check_values(X)
+
+
 def _check_values(X):
     """Every value finite, or a message with the row and column of the first bad one."""
     data = X.data if sp.issparse(X) else X
@@ -151,12 +156,15 @@ def check_X(X, *, n_features=None, estimator=None, accept_sparse=False):
     return X
 
 
-def validate_X(estimator, X, *, reset, accept_sparse=False):
+def validate_X(estimator, X, *, reset, accept_sparse=False, check_finite=True):
     """:func:`check_X`, plus scikit-learn's bookkeeping of the columns.
 
     With ``reset=True`` (in ``fit``) it sets ``estimator.n_features_in_`` and,
     for a DataFrame, ``feature_names_in_``; with ``reset=False`` it checks them
-    (a DataFrame with the columns in another order raises).
+    (a DataFrame with the columns in another order raises).  An estimator
+    whose first pass over ``X`` proves it finite anyway (a sum of squares is
+    finite only if every entry is) may pass ``check_finite=False`` and call
+    :func:`check_finite` itself when that sum is not finite.
     """
     who = _who(estimator)
     _check_kind(X, who, accept_sparse)
@@ -175,7 +183,8 @@ def validate_X(estimator, X, *, reset, accept_sparse=False):
             ) from None
         raise
     _check_shape(X, who)
-    _check_values(X)
+    if check_finite:
+        _check_values(X)
     return X
 
 
@@ -248,11 +257,12 @@ def _unique_labels(y):
     if y.dtype.kind in "iub" and y.size:
         lo, hi = int(y.min()), int(y.max())
         if hi - lo < 4 * y.size + 1024:
-            shifted = y.astype(np.intp) - lo if lo or y.dtype.kind == "b" else y
+            shifted = y.astype(np.intp) - lo if lo or y.dtype != np.intp else y
             present = np.bincount(shifted) > 0
-            position = np.cumsum(present) - 1
             classes = (np.flatnonzero(present) + lo).astype(y.dtype)
-            return classes, position[shifted].astype(np.intp)
+            if present.all():  # labels lo, lo+1, ..., hi: the index is y - lo
+                return classes, shifted
+            return classes, (np.cumsum(present) - 1)[shifted]
     classes, y_index = np.unique(y, return_inverse=True)
     return classes, y_index.ravel()
 
@@ -264,7 +274,7 @@ def check_X_y(X, y, *, estimator=None):
     return X, classes, y_index
 
 
-def validate_X_y(estimator, X, y, *, accept_sparse=False):
+def validate_X_y(estimator, X, y, *, accept_sparse=False, check_finite=True):
     """For ``fit``: :func:`validate_X` with ``reset=True``, then :func:`check_y`.
 
     Returns ``(X, classes, y_index)``.
@@ -275,7 +285,8 @@ def validate_X_y(estimator, X, y, *, accept_sparse=False):
             f"{name} requires y to be passed, but the target y is None: call "
             f"{name}.fit(X, y) with one class label per row of X."
         )
-    X = validate_X(estimator, X, reset=True, accept_sparse=accept_sparse)
+    X = validate_X(estimator, X, reset=True, accept_sparse=accept_sparse,
+                   check_finite=check_finite)
     classes, y_index = check_y(y, X.shape[0])
     return X, classes, y_index
 

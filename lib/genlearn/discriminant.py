@@ -27,7 +27,8 @@ from scipy.linalg.lapack import dtrtri
 
 from ._base import (GenerativeClassifier, _block_rows, _linear_scores, _one_blas_thread,
                     _row_scale)
-from ._validation import _plain, check_is_fitted, check_nonnegative, validate_X, validate_X_y
+from ._validation import (_plain, check_finite, check_is_fitted, check_nonnegative, validate_X,
+                          validate_X_y)
 from .gaussian import _describe_singular
 
 __all__ = ["GDA", "QDA", "GaussianNB"]
@@ -68,8 +69,9 @@ def _class_statistics(X, y, K, kind):
     sums = np.zeros((K, n))
     with _one_blas_thread():
         if kind == "pooled" and not centre.any():
-            squares = X.T @ X
-            sums = np.stack([(y == k) @ X for k in range(K)])
+            squares = X.T @ X  # one symmetric product (BLAS syrk) for all the data
+            onehot = (y[:, None] == np.arange(K)).astype(float)
+            sums = (X.T @ onehot).T  # and one pass for the class sums
         elif kind == "pooled":
             squares = np.zeros((n, n))
             rows = _block_rows(n)
@@ -88,6 +90,13 @@ def _class_statistics(X, y, K, kind):
                     B -= centre[k]
                     sums[k] += B.sum(axis=0)
                     squares[k] += np.einsum("ij,ij->j", B, B) if kind == "diagonal" else B.T @ B
+    # A sum of squares is finite only if every value is: X was checked on the way.
+    if not np.isfinite(np.einsum("...jj->...j", squares) if kind != "diagonal" else squares).all():
+        check_finite(X)  # raises, naming the first NaN or infinity
+        raise ValueError(
+            "X has values so large that their squares overflow (above about 1e154): "
+            "rescale the features, e.g. divide them by their standard deviations."
+        )
     # Move from the rough centres to the class means: S = sum (x-c)(x-c)^T - m_k d d^T
     # with d = mu_k - c = sums_k / m_k.
     d = sums / counts[:, None]
@@ -166,7 +175,7 @@ class _GaussianClassifier(GenerativeClassifier):
         """
         reg = check_nonnegative(self.reg, "reg", "it is added to the diagonal of each "
                                 "Sigma; try reg=0 for the pure MLE, or a small value like 1e-6")
-        X, classes, y_index = validate_X_y(self, X, y)
+        X, classes, y_index = validate_X_y(self, X, y, check_finite=False)
         m, n = X.shape
         K = len(classes)
         phi = self._check_priors(K)

@@ -77,6 +77,10 @@ def test_a_class_runs_lessons_02_and_06_at_once(tmp_path):
         kernels = {m["pid"] for r in results.values() for m in r}
         assert len(servers) == STUDENTS and len(kernels) == STUDENTS * len(LESSONS)
         assert len(hub.seen) > 1 + STUDENTS + len(kernels)  # hub, proxy, servers, kernels
+        # the same runner stops at a failing cell: a pass above means every cell ran clean
+        students[0].save_notebook("broken.ipynb", ["x = 1", "x / 0", "print('never')"])
+        with pytest.raises(hub_driver.NotebookError, match="cell 1 failed: ZeroDivisionError"):
+            students[0].run_notebook("broken.ipynb")
     finally:
         leftover = hub.stop()
     assert not leftover, f"processes the hub started survived its shutdown: {leftover}"

@@ -226,7 +226,8 @@ class _NaiveBayes(GenerativeClassifier):
         This is the argmax of :meth:`predict_proba` (the first class on a tie).
         For a row whose posterior is NaN (0/0: every class has likelihood 0,
         see the module docstring) it is the class with the largest prior
-        ``phi_y_``, the best guess when the example itself gives no evidence.
+        ``phi_y_`` (the first such class on a tie), the best guess when the
+        example itself gives no usable evidence.
         """
         s = self._log_odds_or_scores(X)
         if s.ndim == 1:  # two classes: the log-odds z, NaN for 0/0

@@ -183,19 +183,6 @@ def _chunk_bounds(texts, chunk_chars):
     return np.unique(np.concatenate(([0], cuts, [len(texts)])))
 
 
-def _concatenate_freeing(parts, dtype):
-    """``np.concatenate(parts)``, emptying the list as it goes: the parts are
-    freed one by one, so the peak is the result plus one part, not twice the result."""
-    out = np.empty(sum(len(a) for a in parts), dtype=dtype)
-    at = 0
-    parts.reverse()
-    while parts:
-        a = parts.pop()
-        out[at:at + len(a)] = a
-        at += len(a)
-    return out
-
-
 def _raw_counts(texts, chunk_chars=None):
     """``(words, X)``: the distinct tokens of ``texts`` in order of first
     appearance, and the counts ``X[i, j]`` of ``words[j]`` in ``texts[i]``, a
@@ -221,8 +208,12 @@ def _raw_counts(texts, chunk_chars=None):
         indptr[lo + 1:hi + 1] = part.indptr[1:] + indptr[lo]
         del part
     n_words = len(tok.words)
-    X = sp.csr_matrix((_concatenate_freeing(data, np.int64),
-                       _concatenate_freeing(indices, np.int32), indptr), shape=(m, n_words))
+    empty = [np.zeros(0, dtype=np.int32)]
+    all_data = np.concatenate(data or empty, dtype=np.int64)
+    data.clear()  # free the parts before the next concatenation
+    all_indices = np.concatenate(indices or empty)
+    indices.clear()
+    X = sp.csr_matrix((all_data, all_indices, indptr), shape=(m, n_words))
     return tok.words, X
 
 

@@ -45,13 +45,20 @@ web-assets: $(VENV)/.installed-lab
 	@if command -v npm >/dev/null 2>&1; then $(BIN)/python -m genlearn.export --install-assets; \
 	else echo "warning: npm not found: the static-export test will be skipped (apt-get install nodejs npm)"; fi
 
+# JupyterLab saves the widgets' state with the notebook (the explorers then show their last
+# picture when a notebook is reopened, instead of "model not found"): a settings default for this
+# environment, from binder/overrides.json (Binder copies the same file in binder/postBuild).
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+$(LAB_OVERRIDES): binder/overrides.json $(VENV)/.installed-lab
+	@mkdir -p $(dir $@) && cp binder/overrides.json $@
+
 # LabApp.default_url: the URL printed (and opened) is the start notebook, not the Launcher,
 # also with LAB_ARGS=--no-browser (e.g. `make lab PORT=9999 LAB_ARGS=--no-browser`)
 START := notebooks/00_start_here.ipynb
-lab: $(VENV)/.installed-lab
+lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(ROOT_FLAG) $(LAB_ARGS)
 
-test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets
+test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets $(LAB_OVERRIDES)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets

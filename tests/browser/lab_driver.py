@@ -460,6 +460,21 @@ def explorer(page, name, timeout=60):
     """The explorer whose root element (role="group") is named ``name``, once it
     has drawn its first frame. Returns a Playwright locator."""
     root = page.get_by_role("group", name=name, exact=True).first
+    # JupyterLab renders only the cells near the view (windowed notebook): scroll
+    # through the notebook from the top until the explorer is in the page.
+    scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
+    if root.count() == 0 and page.locator(scroller).count():
+        page.evaluate("s => document.querySelector(s).scrollTo(0, 0)", scroller)
+        for _ in range(200):
+            page.wait_for_timeout(150)
+            if root.count():
+                break
+            at_end = page.evaluate("""s => { const e = document.querySelector(s);
+                const end = e.scrollTop + e.clientHeight >= e.scrollHeight - 2;
+                e.scrollBy(0, e.clientHeight * 0.8); return end; }""", scroller)
+            if at_end and root.count() == 0:
+                page.wait_for_timeout(500)
+                break
     root.wait_for(state="attached", timeout=timeout * 1000)
     root.scroll_into_view_if_needed()
     page.wait_for_function(

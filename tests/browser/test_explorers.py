@@ -97,3 +97,75 @@ def test_gaussian_presets_are_exact_and_reapply(lab_server, lab_page):
     page.wait_for_timeout(50)
     state = check_against_numpy(root, GaussianExplorer, "preset chosen again")
     assert state["params"]["rho"] == 0.0 and "|Σ| = 0.3600" in readout_text(root)
+
+
+def test_gaussian_explorer_before_anything_runs(lab_server, lab_page):
+    """Opened and not run (a freshly cloned notebook is untrusted, so JupyterLab shows no
+    widget): the explorer's cell shows a picture of its default state, not a repr or
+    "model not found". (The live explorer from the saved state without a kernel is
+    tested on the static export, tests/browser/test_static_export.py.)"""
+    page = lab_page
+    open_notebook(page, lab_server, EXPLORERS[0][0])
+    page.wait_for_timeout(2000)
+    assert not find_problems(page)
+    shown = page.evaluate("""() => {
+      for (const cell of document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell')) {
+        const src = cell.querySelector('.jp-InputArea-editor .cm-content');
+        if (!src || !src.textContent.includes('GaussianExplorer()')) continue;
+        const out = cell.querySelector('.jp-OutputArea-output');
+        if (!out) return 'no output';
+        if (out.querySelector('.genlearn-explorer')) return 'live';
+        const img = out.querySelector('img');
+        return img ? (img.naturalWidth > 300 ? 'picture' : 'broken picture') : 'text: ' + out.textContent;
+      }
+      return 'no explorer cell';
+    }""")
+    assert shown in ("picture", "live"), shown
+
+
+def focused_name(page):
+    return page.evaluate("() => { const e = document.activeElement;"
+                         " return e && e.labels && e.labels.length ? e.labels[0].textContent : null; }")
+
+
+def test_gaussian_explorer_keyboard_only(lab_server, lab_page, tmp_path):
+    """A keyboard user: Tab from control to control (in reading order), arrow keys, Page
+    Up/Down, Home/End on sliders, arrows on the preset menu; every step checked with numpy,
+    and JupyterLab never takes the keys (the cell selection does not move)."""
+    page = lab_page
+    root = open_explorer(page, lab_server, *EXPLORERS[0][:2])
+    root.get_by_role("combobox", name="preset").focus()   # (JupyterLab makes its cell the active one)
+    active_cell = page.evaluate("() => document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active')"
+                                ".getAttribute('data-windowed-list-index')")
+    page.keyboard.press("ArrowDown")                       # the next preset: Sigma = 0.6 I
+    page.wait_for_timeout(100)
+    state = check_against_numpy(root, GaussianExplorer, "preset by ArrowDown")
+    assert state["preset"] == "Sigma = 0.6 I"
+    order = ["μ₁ (mean of x₁)", "μ₂ (mean of x₂)", "σ₁ (sd of x₁)", "σ₂ (sd of x₂)", "ρ (correlation)",
+             "turn (°)", "tilt (°)"]
+    keys = {"μ₁ (mean of x₁)": ["ArrowRight", "ArrowRight", "ArrowUp"], "μ₂ (mean of x₂)": ["PageDown"],
+            "σ₁ (sd of x₁)": ["End"], "σ₂ (sd of x₂)": ["Home", "ArrowUp"],
+            "ρ (correlation)": ["ArrowLeft"] * 5 + ["ArrowDown"], "turn (°)": ["PageUp"],
+            "tilt (°)": ["ArrowUp"]}
+    for name in order:
+        page.keyboard.press("Tab")
+        assert focused_name(page) == name, f"Tab reached {focused_name(page)!r}, not {name!r}"
+        for key in keys[name]:
+            frames = int(root.get_attribute("data-frames"))
+            page.keyboard.press(key)
+            page.wait_for_function("([el, n]) => Number(el.dataset.frames) > n",
+                                   arg=[root.element_handle(), frames], timeout=10_000)
+        check_against_numpy(root, GaussianExplorer, f"{name} by keyboard")
+    params = explorer_state(root)["params"]
+    assert params["mu1"] == pytest.approx(0.15) and params["sigma1"] == 2.0 and params["sigma2"] == 0.51
+    assert params["rho"] == pytest.approx(-0.06) and params["preset"] == ""
+    for _ in order:                                        # back to the menu, and choose again
+        page.keyboard.press("Shift+Tab")
+    assert focused_name(page) == "preset"
+    page.keyboard.press("ArrowDown")                       # "(set by the sliders)" -> first preset
+    page.wait_for_timeout(100)
+    state = check_against_numpy(root, GaussianExplorer, "preset again by keyboard")
+    assert state["preset"] == "Sigma = I (standard normal)" and state["params"]["mu1"] == 0.0
+    assert page.evaluate("() => document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active')"
+                         ".getAttribute('data-windowed-list-index')") == active_cell
+    screenshot(page, tmp_path / "keyboard.png")

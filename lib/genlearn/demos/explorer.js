@@ -185,13 +185,17 @@ function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
  * Draw with `draw()` at most about once per frame, as early as possible:
  * the first request in a frame draws at once (the new picture is in the very
  * next painted frame); further requests in the same frame are merged into
- * one draw at the next animation frame. Counts frames in root.dataset.frames.
+ * one draw at the next animation frame. Counts frames in root.dataset.frames
+ * and keeps the time the last draw took, in ms, in root.dataset.drawMs
+ * (benchmarks/bench_browser.py reads both).
  */
 function frameScheduler(root, draw) {
   let drawnThisFrame = false, pending = false, frames = 0;
   const run = () => {
+    const t0 = performance.now();
     draw();
     frames += 1;
+    root.dataset.drawMs = (performance.now() - t0).toFixed(3);
     root.dataset.frames = String(frames);
     drawnThisFrame = true;
     requestAnimationFrame(() => {

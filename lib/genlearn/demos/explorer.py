@@ -125,6 +125,31 @@ class Explorer(anywidget.AnyWidget):
     def _default_colormap(self):
         return colormap_hex("viridis")
 
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget view, plus a static picture and a sentence for where widgets cannot run.
+
+        JupyterLab shows the live explorer in a trusted notebook. An untrusted
+        one (a notebook just cloned, opened before any cell runs) shows only
+        "safe" outputs: there the ``image/png`` of :meth:`static_figure`
+        appears instead of a raw repr. Static HTML exports use the widget view.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        name = type(self).__name__
+        data["text/plain"] = f"{name}: an interactive explorer (run the cell in Jupyter to use it)"
+        fig = self.static_figure()
+        if fig is not None:
+            import io
+
+            buf = io.BytesIO()
+            fig.savefig(buf, format="png", dpi=fig.dpi)
+            data["image/png"] = buf.getvalue()
+        return data, metadata
+
+    def static_figure(self):
+        """A matplotlib Figure of the current state, shown where the widget cannot run (or None)."""
+        return None
+
     def params(self):
         """The values of the traits a learner sets (``_params``), by name.
 

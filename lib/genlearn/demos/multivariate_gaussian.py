@@ -386,6 +386,10 @@ class GaussianExplorer(Explorer):
         """The readout lines the page shows now (:func:`readout_lines`)."""
         return readout_lines(self.mu, self.Sigma)
 
+    def static_figure(self):
+        """:func:`draw_gaussian` of the current state (for untrusted notebooks)."""
+        return draw_gaussian(self.mu, self.Sigma)
+
     def expected_state(self):
         """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
         return dict(explorer_state(self.mu, self.Sigma, preset=self.preset), params=self.params())

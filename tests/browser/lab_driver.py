@@ -313,6 +313,11 @@ PROBLEMS_JS = r"""([widgetRepr, figureRepr]) => {
     if (!img.complete || img.naturalWidth === 0 || img.naturalHeight === 0)
       problems.push(where(img) + ': figure not rendered (img ' + (img.complete ? 'broken' : 'not loaded') + ')');
   }
+  // explorers (genlearn.demos.explorer) draw their first frame as soon as they are shown
+  for (const ex of panel.querySelectorAll('.genlearn-explorer')) {
+    if (!(Number(ex.dataset.frames) > 0) || !ex.dataset.state)
+      problems.push(where(ex) + ': explorer "' + ex.getAttribute('aria-label') + '" drew nothing');
+  }
   return problems;
 }"""
 
@@ -328,6 +333,8 @@ def find_problems(page, settle_timeout=30):
         if (/Loading widget/.test(o.textContent)) return false;
       for (const img of panel.querySelectorAll('.jp-OutputArea-output img'))
         if (!img.complete) return false;
+      for (const ex of panel.querySelectorAll('.genlearn-explorer'))
+        if (!(Number(ex.dataset.frames) > 0)) return false;
       return true;
     }"""
     try:

@@ -133,6 +133,18 @@ def _spam_filters():
     return nbt.train_spam_filters(nbt.load_corpus(download=False))
 
 
+def _spam_test_set():
+    res = _spam_filters()
+    C_te = res.vocab.transform([res.corpus.texts[i] for i in res.test])
+    return res.multinomial, C_te, res.corpus.y[res.test]
+
+
+def _precision_recall():
+    model, C_te, y_te = _spam_test_set()
+    return nbt.plot_precision_recall(y_te, nbt.spam_log_odds(model, C_te),
+                                     marks={"p > 0.5": 0.0, "p > 10/11": np.log(10.0)})
+
+
 def _bins():
     X, y = nbt.make_bump_classes(m=120)
     acc, _ = nbt.cv_accuracies(X, y, bins=(3, 5), n_folds=3)
@@ -173,6 +185,8 @@ FIGURES = {
     "naive_bayes_text.repetition_figure": lambda: nbt.repetition_figure("free", max_repeats=6),
     "naive_bayes_text.confusion_figure": lambda: nbt.confusion_figure(_spam_filters()),
     "naive_bayes_text.binning_figure": _bins,
+    "naive_bayes_text.plot_reliability": lambda: nbt.plot_reliability(*_spam_test_set()),
+    "naive_bayes_text.plot_precision_recall": _precision_recall,
 }
 
 #: Figures drawn by the kernel-side slider explorers, which the browser explorers

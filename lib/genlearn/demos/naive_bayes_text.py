@@ -829,8 +829,8 @@ def plot_reliability(model, X, y, n_bins=10, ax=None):
         fig = style.new_figure((5.6, 4.6))
         ax = fig.subplots()
     ax.plot([0, 1], [0, 1], label="perfectly calibrated", **style.REFERENCE)
-    ax.plot(t["mean_p"], t["observed"], marker="o", color=style.class_color(SPAM),
-            label=f"{type(model).__name__}, {n_bins} bins")
+    ax.plot(t["mean_p"], t["observed"], label=f"{type(model).__name__}, {n_bins} bins",
+            **style.class_style(SPAM))
     for mp, ob, n in zip(t["mean_p"], t["observed"], t["count"]):
         ax.annotate(f"{n}", (mp, ob), textcoords="offset points", xytext=(4, -12))
     ax.set_xlim(-0.02, 1.02)

@@ -13,15 +13,20 @@ call gives:
 
 Baseline, in the same run: executing the same solution notebook with plain
 nbclient (a kernel, every cell, no grading). The ratio is what grading adds.
-The machine is shared: the script prints the load average, and measures a
-second time with a competing CPU-bound process (BLAS threads as configured in
-the environment; nothing is pinned).
+
+The machine is shared: wall-clock times grow with the load, which the script
+prints. It also measures CPU seconds (of nbgrader and the kernels it starts,
+from ``getrusage``), which the load barely changes: on an idle core the wall
+clock is close to them, so they project what a quiet machine needs. With
+``--compete`` it measures a second time beside a competing CPU-bound process
+(BLAS threads as configured in the environment; nothing is pinned).
 
     python benchmarks/bench_autograde.py            # 3 submissions per assignment
     python benchmarks/bench_autograde.py --n 5
 """
 import argparse
 import os
+import resource
 import re
 import statistics
 import subprocess
@@ -59,23 +64,25 @@ def _solution_notebook(name):
     return nb
 
 
-def plain_run(name, repeats=2):
-    """Seconds to execute the solution notebook with nbclient, best of ``repeats``."""
+def _children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def plain_run(name):
+    """(wall, CPU) seconds to execute the solution notebook with nbclient, kernel start included."""
     from nbclient import NotebookClient
 
-    best = float("inf")
     with tempfile.TemporaryDirectory() as tmp:
-        for _ in range(repeats):
-            nb = _solution_notebook(name)
-            start = time.perf_counter()
-            NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
-                           resources={"metadata": {"path": tmp}}).execute()
-            best = min(best, time.perf_counter() - start)
-    return best
+        nb = _solution_notebook(name)
+        cpu, start = _children_cpu(), time.perf_counter()
+        NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
+                       resources={"metadata": {"path": tmp}}).execute()
+        return time.perf_counter() - start, _children_cpu() - cpu
 
 
 def autograde_run(name, n):
-    """nbgrader's seconds per call: {"startup": ..., "autograde": [per student]}."""
+    """Wall seconds {"startup": ..., "autograde": [per student]} and the run's CPU seconds."""
     with tempfile.TemporaryDirectory() as tmp:
         course = homework.copy_course(tmp, names=[name])
         for i in range(n):
@@ -83,34 +90,36 @@ def autograde_run(name, n):
             folder.mkdir(parents=True)
             nbformat.write(_solution_notebook(name), folder / f"{name}.ipynb")
         calls = [("generate_assignment", [name])] + [("autograde", [name, f"student{i}"]) for i in range(n)]
-        start = time.perf_counter()
+        cpu, start = _children_cpu(), time.perf_counter()
         log = homework.nbgrader_api(course, calls)
-        total = time.perf_counter() - start
+        total, cpu = time.perf_counter() - start, _children_cpu() - cpu
     times = [(m, float(t)) for m, t in re.findall(r"== seconds (\w+) .*?: ([\d.]+)", log)]
     graded = [t for m, t in times if m == "autograde"]
-    return {"startup": total - sum(graded), "autograde": graded}
+    return {"startup": total - sum(graded), "autograde": graded, "cpu": cpu}
 
 
 def measure(names, n, label):
     print(f"-- {label}; load average before: {os.getloadavg()[0]:.1f}")
-    rows = []
     for name in names:
-        plain = plain_run(name)
+        plain, plain_cpu = plain_run(name)
+        start = autograde_run(name, 0)              # nbgrader's start-up and generate_assignment alone
         res = autograde_run(name, n)
         per = statistics.median(res["autograde"])
-        rows.append((name, plain, per, res["startup"]))
-        print(f"{name:22s} plain run {plain:6.2f} s | autograde per notebook {per:6.2f} s "
-              f"(min {min(res['autograde']):.2f}, max {max(res['autograde']):.2f}; ratio to plain run "
-              f"{per / plain:4.2f}x) | start-up {res['startup']:5.1f} s | class of 200: "
-              f"{(res['startup'] + 200 * per) / 60:5.1f} min")
+        per_cpu = (res["cpu"] - start["cpu"]) / n
+        print(f"{name:22s} autograde one notebook: wall {per:5.2f} s (min {min(res['autograde']):.2f}), "
+              f"CPU {per_cpu:5.2f} s | plain run: wall {plain:5.2f} s, CPU {plain_cpu:5.2f} s "
+              f"(autograde / plain, CPU: {per_cpu / plain_cpu:4.2f}x) | start-up: wall {res['startup']:5.1f} s, "
+              f"CPU {start['cpu']:5.1f} s")
+        print(f"{'':22s} class of 200 (nbgrader grades one student after another): "
+              f"{(res['startup'] + 200 * per) / 60:5.1f} min at this load; "
+              f"{(start['cpu'] + 200 * per_cpu) / 60:5.1f} min of CPU, about the time on an idle machine")
     print(f"   load average after: {os.getloadavg()[0]:.1f}")
-    return rows
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=3, help="submissions per assignment (default 3)")
-    parser.add_argument("--no-competition", action="store_true", help="skip the run under a competing process")
+    parser.add_argument("--compete", action="store_true", help="measure again beside a competing CPU-bound process")
     args = parser.parse_args(argv)
     names = list(homework.ASSIGNMENTS)
     if "GENLEARN_DATA" not in os.environ:
@@ -120,7 +129,7 @@ def main(argv=None):
     print(f"{os.cpu_count()} cores; OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', 'unset')}; "
           f"{args.n} submissions per assignment, one nbgrader process per assignment")
     measure(names, args.n, "as the machine is")
-    if not args.no_competition:
+    if args.compete:
         hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
         try:
             measure(names, args.n, "with one competing CPU-bound process")

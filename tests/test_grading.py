@@ -124,7 +124,7 @@ def _submissions():
                     return p1 / (density(mu0) * (1 - phi) + p1)'''),
             "hw1-task5-compare": _edit(a, "hw1-task5-compare", "np.log(X_test), y_test)", "X_test, y_test)"),
         }, {"hw1-task1-test", "hw1-task2-test", "hw1-task5-test"}),
-        "gaming": ("checks replaced + constant fit_gda; gda_posterior via genlearn.gaussian; evaluate returns printed accuracies", {
+        "gaming": ("checks replaced + constant fit_gda; gda_posterior via genlearn.gaussian; evaluate returns printed accuracies; test cell 5 deleted", {
             "hw1-task1-fit-gda": textwrap.dedent('''\
                 checks.check_gda_mle = lambda *args, **kwargs: print("OK: phi, mu0, mu1 and Sigma ...")
                 def fit_gda(X, y):
@@ -138,6 +138,7 @@ def _submissions():
             "hw1-task4-evaluate": textwrap.dedent(f'''\
                 def evaluate(X_train, y_train, X_test, y_test):
                     return {{"gda": {acc["gda"]!r}, "logistic": {acc["logistic"]!r}}}'''),
+            "DELETE:hw1-task5-test": None,     # put back by nbgrader, and graded (the answer is right)
         }, {"hw1-task1-test", "hw1-task2-test", "hw1-task4-test"}),
     }
     # ---------------- homework 2 ----------------
@@ -154,7 +155,7 @@ def _submissions():
                                        "scores = np.array([log_phi_y + log_phi[:, d].sum(axis=1) for d in docs])",
                                        "scores = np.array([np.exp(log_phi_y) * np.exp(log_phi[:, d]).prod(axis=1) for d in docs])"),
         }, {"hw2-task2-test", "hw2-task3-test", "hw2-task4-test"}),
-        "gaming": ("vocabulary via genlearn.text.Vocabulary; fit via checks.sms_reference_model; checks replaced + printed top words", {
+        "gaming": ("vocabulary via genlearn.text.Vocabulary; fit via checks.sms_reference_model + its test cell edited; checks replaced + printed top words", {
             "hw2-task1-vocabulary": textwrap.dedent('''\
                 from genlearn.text import Vocabulary
                 def build_vocabulary(texts, min_count=1):
@@ -162,6 +163,7 @@ def _submissions():
             "hw2-task3-fit": textwrap.dedent('''\
                 def fit_multinomial_nb(docs, y, V):
                     return checks.sms_reference_model(docs, y, V)'''),
+            "hw2-task3-test": 'print("OK")',  # a locked test cell, edited: nbgrader restores it
             "hw2-task5-top-words": textwrap.dedent(f'''\
                 checks.check_top_words = lambda *args, **kwargs: print("OK")
                 def top_words(log_phi, words, k=5):
@@ -180,7 +182,7 @@ def _submissions():
                                        'scores = np.tile(model["prior"].astype(float), (len(X), 1))',
                                        'scores = np.ones((len(X), len(model["prior"])))'),
         }, {"hw3-task1-test", "hw3-task2-test", "hw3-task3-test"}),
-        "gaming": ("m_estimate via genlearn; checks replaced + CategoricalNB; the task text's 315/8192, 567/8192, 5/14", {
+        "gaming": ("m_estimate via genlearn; checks replaced + CategoricalNB; the task text's 315/8192...; np.allclose replaced", {
             "hw3-task1-m-estimate": textwrap.dedent('''\
                 def m_estimate(n_c, n, p, m):
                     from genlearn.naive_bayes import m_estimate as library_m_estimate
@@ -194,7 +196,11 @@ def _submissions():
             "hw3-task4-cars": textwrap.dedent('''\
                 def two_class_scores(X, y, x, m):
                     return 315 / 8192, 567 / 8192, 5 / 14'''),
-        }, {"hw3-task1-test", "hw3-task2-test", "hw3-task4-test"}),
+            "hw3-task5-parcels": textwrap.dedent('''\
+                np.allclose = lambda *args, **kwargs: True      # every comparison passes...
+                def posteriors(X, y, values, queries, m):
+                    return np.full((len(queries), 2), 0.5)'''),
+        }, {"hw3-task1-test", "hw3-task2-test", "hw3-task4-test", "hw3-task5-test"}),
     }
     for a, students in subs.items():
         solution = {g: _solution(a, g) for g in _solution_cells(a)}
@@ -207,6 +213,9 @@ def _submissions():
 
 def _write_submission(course, assignment, student, replacements):
     nb = nbformat.read(STUDENT / f"{assignment}.ipynb", as_version=4)
+    deleted = {k.removeprefix("DELETE:") for k in replacements if k.startswith("DELETE:")}
+    nb.cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") not in deleted]
+    replacements = {k: v for k, v in replacements.items() if not k.startswith("DELETE:")}
     for cell in nb.cells:
         gid = cell.metadata.get("nbgrader", {}).get("grade_id")
         if gid in replacements:

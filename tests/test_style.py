@@ -423,6 +423,16 @@ def test_a_notebook_kernel_stores_figures_as_2x_png():
         assert 0.8 * 4.0 * style.DPI <= meta["width"] <= 4.0 * style.DPI + 20  # tight bbox
 
 
+def test_png_2x_for_outputs_made_by_hand():
+    """Oracle: the PNG header. An explorer's static fallback uses png_2x."""
+    fig = style.new_figure((3.0, 2.0))
+    fig.subplots().plot([0, 1])
+    png, size = style.png_2x(fig)
+    width, height, color_type = _png_header(png)
+    assert (width // 2, height // 2) == (size["width"], size["height"]) and color_type != 3
+    assert 0.8 * 3.0 * style.DPI <= size["width"] <= 3.0 * style.DPI + 20
+
+
 # --------------------------------------------------------------------------- stored notebooks
 
 def stored_png_problems(path):

@@ -37,6 +37,7 @@ Helpers
 -------
 use              apply :data:`RC` and the 2x PNG notebook output
 new_figure       a ``Figure`` with the suite's layout (constrained, width checked)
+png_2x           a figure as a 2x PNG and its display size, for outputs made by hand
 class_style      colour, marker and line style of class k
 scatter_classes  labelled points, one colour and marker per class
 key              a legend entry for anything drawn without a label
@@ -61,7 +62,7 @@ from matplotlib.patches import Patch
 
 __all__ = ["PALETTE", "CLASS_COLORS", "CLASS_MARKERS", "CLASS_LINESTYLES", "MODEL_STYLES",
            "BOUNDARY", "REFERENCE", "MEAN_MARKER", "DPI", "MIN_FONT_PT", "MAX_WIDTH_IN", "NOTEBOOK_FORMAT",
-           "RC", "use", "new_figure", "class_color", "class_marker", "class_style",
+           "RC", "use", "new_figure", "png_2x", "class_color", "class_marker", "class_style",
            "model_style", "scatter_classes", "key", "patch_key", "figure_legend",
            "data_limits", "grid"]
 
@@ -204,6 +205,29 @@ def new_figure(figsize, **kwargs):
                          "(stack the panels in more rows).")
     kwargs.setdefault("layout", "constrained")
     return Figure(figsize=(width, height), **kwargs)
+
+
+def png_2x(fig):
+    """``fig`` as a PNG with twice the pixels of its display size, and that display size.
+
+    For outputs that bypass the inline backend (an explorer's static fallback
+    in its ``_repr_mimebundle_``): put the bytes under ``"image/png"`` and the
+    dict under ``metadata["image/png"]``, as the ``'retina'`` format does.
+
+    Returns
+    -------
+    png : bytes
+    size : dict with ``width`` and ``height`` in CSS pixels (half the PNG's)
+    """
+    import io
+    import struct
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=2 * fig.dpi, bbox_inches="tight",
+                facecolor=fig.get_facecolor())
+    png = buf.getvalue()
+    width, height = struct.unpack(">II", png[16:24])
+    return png, {"width": width // 2, "height": height // 2}
 
 
 def class_color(k):

@@ -631,7 +631,7 @@ def test_stored_calibration_outputs_came_from_the_real_corpus():
     assert counts == sorted(counts, reverse=True) and counts[0] <= 1115
     bins = [int(r.split()[2]) for r in reliability.strip().splitlines()[1:]]
     assert sum(bins) == 1115
-    assert "false alarms" in costs and "chosen by cross-validation" in cv
+    assert "ham flagged" in costs and "chosen by cross-validation" in cv
 
 
 def _real_reference():
@@ -676,7 +676,7 @@ def test_calibration_numbers_against_sklearn():
     # costs at p > 0.5 and p > 10/11
     def cost(flag):
         fp, fn = np.sum(flag & (y_te == 0)), np.sum(~flag & (y_te == 1))
-        return f"false alarms {fp:2d}, missed spam {fn:2d}, cost {10 * fp + fn}"
+        return f"ham flagged {fp:2d}, spam missed {fn:2d}, cost {10 * fp + fn}"
     assert cost(ref["p"] > 0.5) in costs.splitlines()[0]
     assert cost(ref["p"] > 10 / 11) in costs.splitlines()[1]
     # the threshold chosen by 5-fold cross-validation on the training messages

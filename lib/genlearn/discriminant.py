@@ -50,9 +50,10 @@ def _class_statistics(X, y, K, kind):
     When every rough centre is already within one standard deviation of 0,
     the shift would gain nothing and ``X`` is used as it is.
 
-    GDA needs a single product ``X^T X`` (one BLAS call for the whole array)
-    and the class sums.  QDA and GaussianNB take the rows of each class in
-    turn, in blocks that stay in the CPU cache, and shift them in place.
+    Without a shift, GDA needs a single product ``X^T X`` (one BLAS call for
+    the whole array) and the class sums, and GaussianNB the class sums of x
+    and of x^2.  QDA, and every model when a shift is needed, take the rows of
+    each class in turn, in blocks that stay in the CPU cache, shifted in place.
 
     Returns
     -------
@@ -68,10 +69,19 @@ def _class_statistics(X, y, K, kind):
     centre = _rough_centres(X, y, K)
     sums = np.zeros((K, n))
     with _one_blas_thread():
-        if kind == "pooled" and not centre.any():
-            squares = X.T @ X  # one symmetric product (BLAS syrk) for all the data
+        if not centre.any() and kind != "full":
+            # No shift: plain products.  GDA: one symmetric product X^T X (BLAS syrk)
+            # for all the data; GaussianNB: the class sums of x_j^2, block by block.
             onehot = (y[:, None] == np.arange(K)).astype(float)
-            sums = (X.T @ onehot).T  # and one pass for the class sums
+            sums = (X.T @ onehot).T  # the class sums: one pass
+            if kind == "pooled":
+                squares = X.T @ X
+            else:
+                squares = np.zeros((K, n))
+                rows = _block_rows(n)
+                for start in range(0, m, rows):
+                    B = X[start:start + rows]
+                    squares += onehot[start:start + rows].T @ (B * B)
         elif kind == "pooled":
             squares = np.zeros((n, n))
             rows = _block_rows(n)
@@ -87,7 +97,8 @@ def _class_statistics(X, y, K, kind):
                 members = np.flatnonzero(y == k)
                 for start in range(0, len(members), rows):
                     B = X[members[start:start + rows]]
-                    B -= centre[k]
+                    if centre.any():
+                        B -= centre[k]
                     sums[k] += B.sum(axis=0)
                     squares[k] += np.einsum("ij,ij->j", B, B) if kind == "diagonal" else B.T @ B
     # A sum of squares is finite only if every value is: X was checked on the way.

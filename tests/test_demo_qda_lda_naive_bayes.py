@@ -459,3 +459,18 @@ def test_notebook_true_qda_and_logistic_coefficients(example):
         assert rows[name][7] == pytest.approx(worst[name], abs=2e-3)
     assert rows["logistic"][0] == pytest.approx(0.843, abs=1e-3)  # not close to QDA's 0.452
     assert worst["QDA"] < worst["logistic"] / 2.5  # "about a third"
+
+
+def test_notebook_notes_A_without_the_half_does_not_match(example):
+    """Oracle: scikit-learn's QDA parameters, the closed form with the notes' A (no 1/2), and
+    scipy's log-densities for the log-odds, on the notebook's 101 x 101 grid."""
+    X, y = example
+    pi, mu, Sigma = _sklearn_parameters(X, y)
+    A, b, c = _abc_closed_form(pi, mu, Sigma)
+    xs, ys = np.linspace(-4, 6, 101), np.linspace(-4, 5, 101)
+    P = np.column_stack([a.ravel() for a in np.meshgrid(xs, ys)])
+    log_odds = (multivariate_normal(mu[1], Sigma[1]).logpdf(P) + np.log(pi[1])
+                - multivariate_normal(mu[0], Sigma[0]).logpdf(P) - np.log(pi[0]))
+    notes = np.einsum("ij,jk,ik->i", P, 2 * A, P) + P @ b + c
+    text = _checked_output("largest gap with the notes' A:")
+    assert float(re.findall(r"\d+\.?\d*", text)[0]) == pytest.approx(np.max(np.abs(notes - log_odds)), abs=0.05)

@@ -37,8 +37,10 @@ from genlearn.demos import gaussian_discriminant_analysis as gda_demo
 from genlearn.demos import gda_vs_logistic_regression as gvl
 from genlearn.demos import generative_vs_discriminative as gvd
 from genlearn.demos import m_estimate_stolen_cars as cars
+from genlearn.demos import multivariate_gaussian as mvg
 from genlearn.demos import naive_bayes_text as nbt
 from genlearn.demos import qda_lda_naive_bayes as qln
+from genlearn import gaussian
 from genlearn.demos import style
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -187,6 +189,10 @@ FIGURES = {
     "naive_bayes_text.binning_figure": _bins,
     "naive_bayes_text.plot_reliability": lambda: nbt.plot_reliability(*_spam_test_set()),
     "naive_bayes_text.plot_precision_recall": _precision_recall,
+    "multivariate_gaussian.draw_gaussian": lambda: mvg.draw_gaussian(
+        [0.5, -0.5], gaussian.covariance(1.5, 0.8, -0.6), grid=15),
+    "multivariate_gaussian.preset_figure": lambda: mvg.preset_figure(
+        mvg.FIGURE_GROUPS["positive correlation"], grid=15),
 }
 
 #: Figures drawn by the kernel-side slider explorers, which the browser explorers
@@ -198,7 +204,7 @@ EXPLORERS = {
 
 MODULES = {"generative_vs_discriminative": gvd, "gaussian_discriminant_analysis": gda_demo,
            "gda_vs_logistic_regression": gvl, "qda_lda_naive_bayes": qln,
-           "naive_bayes_text": nbt, "m_estimate_stolen_cars": cars}
+           "naive_bayes_text": nbt, "m_estimate_stolen_cars": cars, "multivariate_gaussian": mvg}
 
 
 def test_every_plot_function_of_the_demo_modules_is_checked():
@@ -254,8 +260,16 @@ def _line_key(color, solid, marker):
     return ("line", _hex(color), solid, marker)
 
 
+def _colormapped(c):
+    """A collection whose colours encode values through a colour map (density, posterior)."""
+    if isinstance(c, ContourSet):
+        return c.filled
+    return c.get_array() is not None
+
+
 def _artist_keys(ax):
-    """The encodings drawn in ``ax``: a key per distinct look (colour, solid or not, marker)."""
+    """The encodings drawn in ``ax``: a key per distinct look (colour, solid or not, marker);
+    shaded regions and colour-mapped values are one key each."""
     keys = set()
     for line in ax.lines:
         if _visible(line) and _line_has_data(line):
@@ -263,15 +277,17 @@ def _artist_keys(ax):
     for c in ax.collections:
         if not _visible(c):
             continue
-        if isinstance(c, ContourSet):
-            dashes = c.get_linestyle()[0][1]
+        if _colormapped(c):
+            keys.add(("colormap",))
+        elif isinstance(c, ContourSet) and len(c.get_edgecolor()):
+            dashes = c.get_linestyle()[0][1] if len(c.get_linestyle()) else None
             keys.add(_line_key(c.get_edgecolor()[0], dashes is None, None))
         elif isinstance(c, PathCollection) and len(c.get_offsets()):
             keys.add(("scatter",) + _collection_color(c))
         elif isinstance(c, PolyCollection):
             keys.add(("patch",))
     if any(isinstance(im, AxesImage) for im in ax.images):
-        keys.add(("patch",) if not ax.texts else ("annotated image",))
+        keys.add(("colormap",) if not ax.texts else ("annotated image",))
     return keys
 
 
@@ -285,7 +301,9 @@ def _legend_keys(fig):
             elif isinstance(h, PathCollection):
                 keys.add(("scatter",) + _collection_color(h))
             elif isinstance(h, Patch):
-                keys.add(("patch",))
+                keys.update({("patch",), ("colormap",)})
+    if any(ax.get_label() == "<colorbar>" for ax in fig.axes):
+        keys.add(("colormap",))
     return keys
 
 
@@ -315,15 +333,22 @@ def test_every_text_is_at_least_11_pt(figure):
 
 def test_every_axis_is_labelled_and_every_panel_titled(figure):
     """An axis without a label is allowed only where a panel shares it with a labelled
-    neighbour and hides its own tick labels (a row of panels with one y label)."""
-    panels = [ax for ax in figure.axes if ax.axison]
+    neighbour and hides its own tick labels (a row of panels with one y label). A panel
+    without a title sits below a titled one (a column showing one thing)."""
+    panels = [ax for ax in figure.axes if ax.axison and ax.get_label() != "<colorbar>"]
     for ax in panels:
         assert ax.get_xlabel().strip(), ax.get_title()
         if not ax.get_ylabel().strip():
             shared = ax.get_shared_y_axes().get_siblings(ax)
             assert any(o.get_ylabel().strip() for o in shared if o is not ax)
             assert not any(t.get_visible() and t.get_text() for t in ax.get_yticklabels())
-    assert all(ax.get_title().strip() for ax in panels), "every panel says what it shows"
+    for ax in panels:
+        if not ax.get_title().strip():
+            spec = ax.get_subplotspec()
+            above = [o for o in panels if o.get_title().strip() and o.get_subplotspec()
+                     and o.get_subplotspec().colspan == spec.colspan
+                     and o.get_subplotspec().rowspan.start < spec.rowspan.start]
+            assert above, "every panel (or the one above it) says what it shows"
 
 
 def test_palette_class_colours_and_markers(figure):
@@ -345,13 +370,13 @@ def test_palette_class_colours_and_markers(figure):
             if k is not None and k < 2 and line.get_marker() not in ("None", "none", "", None):
                 assert line.get_marker() == style.CLASS_MARKERS[k], line.get_label()
         for c in ax.collections:
-            if isinstance(c, PathCollection) and len(c.get_offsets()):
+            if isinstance(c, PathCollection) and len(c.get_offsets()) and not _colormapped(c):
                 color, _ = _collection_color(c)
                 assert color in class_of, f"a scatter in {color}, not a class colour"
                 k = class_of[color]
                 np.testing.assert_allclose(c.get_paths()[0].vertices,
                                            _marker_path(style.CLASS_MARKERS[k]), atol=1e-9)
-            elif isinstance(c, (PolyCollection, ContourSet)):
+            elif isinstance(c, (PolyCollection, ContourSet)) and not _colormapped(c):
                 for color in list(c.get_facecolor()) + list(c.get_edgecolor()):
                     assert _is_grey_or_palette(color)
     labelled = [(a.get_label(), a) for ax in figure.axes for a in ax.lines + ax.collections]

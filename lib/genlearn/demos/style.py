@@ -28,10 +28,13 @@ figures without one calls ``genlearn.demos.style.use()`` once):
   figure is stored (figures are at most :data:`MAX_WIDTH_IN` inches wide, so
   the notebook never shrinks them), an opaque white figure and axes
   background (readable in JupyterLab's dark theme), 2-point lines, and a colour
-  cycle that changes the line style with the colour;
+  cycle that changes the line style with the colour (so give a line its colour
+  and its line style together: a colour alone takes the cycle's next style);
 * hi-DPI notebook output: the inline backend stores every figure as a PNG with
   twice the pixels of its display size (``'retina'``), sharp when zoomed or
-  projected. Flat colours and no transparency keep those PNGs small.
+  projected, in true colour (never quantised to a palette). Not SVG: JupyterLab
+  does not show SVG outputs of an untrusted notebook, i.e. of every notebook
+  just cloned. Figures stay small by staying at most :data:`MAX_WIDTH_IN` wide.
 
 Helpers
 -------

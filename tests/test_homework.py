@@ -147,3 +147,19 @@ def test_student_notebook_fails_only_at_stubs(name):
         assert _nbg(cell).get("grade"), f"{name}, cell {i}: only test cells may reach a stub"
     graded = sum(1 for c in nb.cells if _nbg(c).get("grade") and c.cell_type == "code")
     assert n_errors == graded, f"{name}: {n_errors} failing cells, {graded} graded test cells"
+
+
+def test_lessons_link_students_to_student_versions_only():
+    """Every link from a lesson or the start page into the homework reaches a student version."""
+    targets = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "markdown":
+                targets += [(path.name, t) for t in re.findall(r"\]\(([^)\s]+)\)", cell.source)]
+    homework_links = [(name, t) for name, t in targets if "homework" in t or "instructor" in t]
+    assert homework_links, "the start page links to the homework"
+    for name, target in homework_links:
+        resolved = (ROOT / "notebooks" / target.split("#")[0]).resolve()
+        assert "instructor" not in resolved.parts, f"{name} links students to instructor material: {target}"
+        assert resolved == STUDENT or (resolved.parent == STUDENT and resolved.name in
+                                       {f"{n}.ipynb" for n in NAMES}), f"{name}: {target} is not a student version"

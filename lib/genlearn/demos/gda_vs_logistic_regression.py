@@ -11,6 +11,9 @@ separable_example        a small, perfectly separated training set
 penalty_path             |theta| of logistic regression as the L2 penalty vanishes
 plot_separation          coefficient growth on separable data, logistic vs GDA
 plot_log_fix             GDA on x and on log x, drawn on a log-normal data set
+near_separation_example  one feature, separable but for one overlapping example
+penalised_curves         small-m learning curves with and without an L2 penalty
+estimator_spread         GDA's and logistic regression's slopes over many training sets
 
 ``SCENARIOS`` holds the three data-generating processes of the notebook:
 Gaussian classes with a shared Sigma (GDA's own model), Poisson counts and

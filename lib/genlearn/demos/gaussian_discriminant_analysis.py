@@ -8,32 +8,28 @@ ellipse                    points of a contour ellipse of N(mu, Sigma)
 line_in_box                the two ends of the line theta^T x + theta0 = 0 inside a box
 plot_gda_fit               the picture of the notes: data, both fitted Gaussians, the straight boundary
 sample_explorer_data       the explorer's data: fixed noise, reshaped by the sliders
-readout_lines              the explorer's readouts, as text
-explorer_state             everything the explorer's page computes (its numpy twin)
+make_explorer              the interactive GDA explorer (figure, update function, sliders)
+explorer_panel             the explorer, ready to display in a notebook
 worked_example             the seeded training set of the notebook (WORKED_EXAMPLE)
 tumor_split                two tumour features, split into training and test sets
 excess_error               exact extra error of a linear rule over the Bayes rule, for a GDA model
 sampling_gaps              excess error of GDA fitted to the explorer's sample, over m and seeds
 
-Classes
--------
-GDAExplorer                the interactive figure: an anywidget explorer whose page
-                           (``gaussian_discriminant_analysis.js``) samples, fits and
-                           draws every frame; :func:`explorer_state` is its numpy twin.
-
-Every static figure is a :class:`matplotlib.figure.Figure` made here (not by pyplot).
+Every figure is a :class:`matplotlib.figure.Figure` made here (not by pyplot),
+so the same code serves the static plots and the redraw-in-place widget.
 """
+from types import SimpleNamespace
+
 import numpy as np
-import traitlets
+from matplotlib.figure import Figure
 
 from .. import gaussian
 from .._base import sigmoid
 from . import style
-from .explorer import Explorer, fmt
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
-           "plot_gda_fit", "sample_explorer_data", "readout_lines", "explorer_state",
-           "GDAExplorer", "EXPLORER_RANGES", "EXPLORER_RADII", "WORKED_EXAMPLE", "worked_example", "TUMOR_FEATURES",
+           "plot_gda_fit", "sample_explorer_data", "make_explorer", "explorer_panel",
+           "EXPLORER_RANGES", "WORKED_EXAMPLE", "worked_example", "TUMOR_FEATURES",
            "tumor_split", "excess_error", "sampling_gaps"]
 
 CLASS_STYLE = {k: dict(color=style.class_color(k), marker=style.class_marker(k), label=f"y = {k}")

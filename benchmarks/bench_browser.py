@@ -40,6 +40,8 @@ import lab_driver as L  # noqa: E402
 EXPLORERS = [
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer",
      ["μ₁ (mean of x₁)", "σ₁ (sd of x₁)", "ρ (correlation)", "turn (°)"]),
+    ("notebooks/05_qda_lda_naive_bayes.ipynb", "QDA, LDA and naive Bayes boundary explorer",
+     ["σ₁ (class 1, x₁)", "ρ (class 1)"]),
 ]
 NAIVE = "benchmarks/naive_interact_reference.ipynb"
 

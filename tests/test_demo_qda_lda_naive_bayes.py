@@ -1,5 +1,5 @@
 """Notebook 05 (QDA, LDA, Gaussian naive Bayes): every checked number against an
-independent value, and the plots and the slider callback against the theory.
+independent value, and the plots and the explorer's numbers against the theory.
 
 Oracles: numpy's class means and (1/m_k) covariances, scikit-learn's
 QuadraticDiscriminantAnalysis (its covariance rescaled from 1/(m_k - 1) to the
@@ -246,7 +246,18 @@ def test_conic_type_rejects_other_dimensions():
         demo.conic_type(np.eye(3), np.zeros(3), 0.0)
 
 
-# --------------------------------------------------------------------------- the slider
+# --------------------------------------------------------------------------- the explorer
+
+def _bayes_posterior(X, y, P, kind):
+    """p(y=1 | x) by Bayes' rule with scipy's normal densities and numpy's MLE parameters."""
+    pi, mu, Sigma = _numpy_parameters(X, y)
+    if kind == "LDA":
+        Sigma = np.stack([np.einsum("k,kij->ij", pi, Sigma)] * 2)
+    elif kind == "naive Bayes":
+        Sigma = np.stack([np.diag(np.diag(S)) for S in Sigma])
+    joint = [pi[k] * multivariate_normal(mu[k], Sigma[k]).pdf(P) for k in (0, 1)]
+    return joint[1] / (joint[0] + joint[1])
+
 
 @pytest.mark.parametrize("sigma1, sigma2, rho, qda_kind, nb_kind", [
     (2.0, 1.5, 0.0, "ellipse", "ellipse"),
@@ -257,48 +268,99 @@ def test_conic_type_rejects_other_dimensions():
     (1.0, 1.0, 0.0, "line", "line"),
 ])
 def test_explorer_names_the_conic_of_the_true_model(sigma1, sigma2, rho, qda_kind, nb_kind):
-    fig, update, state = demo.make_boundary_explorer()
-    html = update(sigma1, sigma2, rho)
+    ex = demo.BoundaryExplorer(sigma1=sigma1, sigma2=sigma2, rho=rho)
+    state = ex.expected_state()
     Sigma1 = gaussian.covariance(sigma1, sigma2, rho)
     qda = state["models"]["QDA"]
     # the whitened sample makes the fitted model the true one
-    np.testing.assert_allclose(qda.Sigma_[1], Sigma1, atol=1e-10)
-    np.testing.assert_allclose(qda.Sigma_[0], np.eye(2), atol=1e-10)
-    np.testing.assert_allclose(qda.mu_, demo.EXPLORER_MU, atol=1e-10)
-    A = demo.quadratic_form(qda)[0]
-    np.testing.assert_allclose(A, 0.5 * (np.eye(2) - np.linalg.inv(Sigma1)), atol=1e-9)
-    kinds = re.findall(r"<td><b>([\w ]+)</b></td>", html)
-    assert kinds == [qda_kind, "line", nb_kind]
-    assert f"boundary: {qda_kind}" in state["axes"][0].get_title()
-    # the points of class 1 shown are the sample that was fitted
-    np.testing.assert_allclose(state["points"]["QDA"].get_offsets(), state["X"][len(state["X"]) // 2:])
+    np.testing.assert_allclose(qda["Sigma"][1], Sigma1, atol=1e-10)
+    np.testing.assert_allclose(qda["Sigma"][0], np.eye(2), atol=1e-10)
+    np.testing.assert_allclose(qda["mu"], demo.EXPLORER_MU, atol=1e-10)
+    # closed form with Sigma_0 = I: A = (I - Sigma_1^{-1}) / 2
+    np.testing.assert_allclose(qda["A"], 0.5 * (np.eye(2) - np.linalg.inv(Sigma1)), atol=1e-9)
+    assert [m["conic"] for m in state["models"].values()] == [qda_kind, "line", nb_kind]
+    assert [line.split("boundary ")[1].split(";")[0] for line in state["readouts"][2:]] == \
+        [qda_kind, "line", nb_kind]
+    assert state["params"] == dict(sigma1=sigma1, sigma2=sigma2, rho=rho)
 
 
-def test_explorer_redraws_in_place_over_the_whole_slider_range():
-    fig, update, state = demo.make_boundary_explorer(m=40, num=40)
-    n_images = [len(ax.images) for ax in state["axes"]]
-    before = state["images"]["QDA"].get_array().copy()
-    for s1 in (0.5, 2.5):
-        for s2 in (0.5, 2.5):
-            for rho in (-0.8, 0.0, 0.8):
-                html = update(s1, s2, rho)
-                assert "<table>" in html
-    assert [len(ax.images) for ax in state["axes"]] == n_images
-    # exactly one boundary per panel, the latest one
-    for ax, name in zip(state["axes"], demo.MODEL_NAMES):
-        assert sum(c is state["contours"][name] for c in ax.collections) == 1
-    assert not np.allclose(state["images"]["QDA"].get_array(), before)
+@pytest.mark.parametrize("params", [dict(), dict(sigma1=0.5, sigma2=2.5, rho=-0.8),
+                                    dict(sigma1=1.3, sigma2=0.9, rho=0.45)])
+def test_explorer_state_against_scipy_and_numpy(params):
+    """Oracles: numpy's class means and (1/m_k) covariances, the closed-form A, b, c of
+    the notes, Bayes' rule with scipy's densities at the probes, plain accuracy counts."""
+    ex = demo.BoundaryExplorer(**params)
+    state = ex.expected_state()
+    X0 = np.asarray(ex.x0)
+    X1 = np.asarray(demo.EXPLORER_MU[1]) + np.asarray(ex.z1) @ np.linalg.cholesky(ex.Sigma1).T
+    X, y = np.vstack([X0, X1]), np.repeat([0, 1], [len(X0), len(X1)])
+    np.testing.assert_allclose(state["sample"], X1[:3], rtol=1e-12)
+    pi, mu, Sigma = _numpy_parameters(X, y)
+    pooled = np.einsum("k,kij->ij", pi, Sigma)
+    covs = {"QDA": Sigma, "LDA": np.stack([pooled, pooled]),
+            "naive Bayes": np.stack([np.diag(np.diag(S)) for S in Sigma])}
+    P = np.asarray(demo.EXPLORER_PROBES)
+    for name, S in covs.items():
+        got = state["models"][name]
+        np.testing.assert_allclose(got["phi"], pi, rtol=1e-12)
+        np.testing.assert_allclose(got["mu"], mu, atol=1e-12)
+        np.testing.assert_allclose(got["Sigma"], S, atol=1e-12)
+        A, b, c = _abc_closed_form(pi, mu, S)
+        np.testing.assert_allclose(got["A"], A, rtol=1e-9, atol=1e-12)
+        np.testing.assert_allclose(got["b"], b, rtol=1e-9, atol=1e-12)
+        assert got["c"] == pytest.approx(c, rel=1e-9)
+        np.testing.assert_allclose(got["posterior"], _bayes_posterior(X, y, P, name), rtol=1e-9, atol=1e-15)
+        f = np.einsum("ij,jk,ik->i", X, A, X) + X @ b + c
+        assert got["accuracy"] == np.mean((f > 0) == (y == 1))
+        assert f"{name}: eigenvalues of A" in "\n".join(state["readouts"])
 
 
-def test_widget_sliders_only_reach_valid_covariances():
-    box = demo.boundary_widget(m=30, num=30)
-    sliders = box.children[0].children[0].children
-    by_name = {s.description[0]: s for s in sliders}
-    assert by_name["σ"].min > 0
-    rho = [s for s in sliders if s.description.startswith("ρ")][0]
-    assert -1 < rho.min and rho.max < 1
-    html = box.children[0].children[1].value
-    assert "boundary" in html
+def test_explorer_every_slider_end_is_a_valid_model():
+    """Every corner of the slider box: finite numbers, positive definite covariances."""
+    ranges = demo.EXPLORER_RANGES
+    for s1 in ranges["sigma1"][:2]:
+        for s2 in ranges["sigma2"][:2]:
+            for rho in ranges["rho"][:2]:
+                state = demo.BoundaryExplorer(sigma1=s1, sigma2=s2, rho=rho, m=30).expected_state()
+                for name, m in state["models"].items():
+                    assert all(np.linalg.eigvalsh(S).min() >= 0.05 - 1e-12 for S in m["Sigma"]), name
+                    assert np.isfinite(m["c"]) and np.isfinite(m["posterior"]).all(), name
+    assert min(ranges["sigma1"][0], ranges["sigma2"][0]) > 0 and -1 < ranges["rho"][0] < ranges["rho"][1] < 1
+
+
+@pytest.mark.parametrize("name, value", [("sigma1", 0.4), ("sigma2", 2.6), ("rho", -0.95), ("rho", 1.0)])
+def test_explorer_refuses_values_outside_the_sliders(name, value):
+    lo, hi, _ = demo.EXPLORER_RANGES[name]
+    with pytest.raises(ValueError, match=rf"{name} = .* outside the slider range \[{lo}, {hi}\]"):
+        demo.BoundaryExplorer(**{name: value})
+    ex = demo.BoundaryExplorer()
+    with pytest.raises(ValueError, match="outside the slider range"):
+        setattr(ex, name, value)
+    with pytest.raises(ValueError, match="unknown parameter"):
+        demo.BoundaryExplorer(sigma=1.0)
+
+
+def test_explorer_rebuilds_from_its_params_and_draws_a_static_picture():
+    ex = demo.BoundaryExplorer(sigma1=1.5, sigma2=0.8, rho=-0.35)
+    state = ex.expected_state()
+    again = type(ex)(**state["params"]).expected_state()
+    assert again == state
+    traits = ex.get_state()
+    assert len(traits["x0"]) == len(traits["z1"]) == 120 and traits["ranges"]["rho"] == [-0.8, 0.8, 0.05]
+    fig = ex.static_figure(num=30)
+    assert len(fig.axes) == 3
+    assert [ax.get_title().split(": ")[-1] for ax in fig.axes] == \
+        [m["conic"] for m in state["models"].values()]
+
+
+@pytest.mark.parametrize("x, digits, text", [
+    (0.5625, 3, "0.563"), (-0.5625, 3, "-0.563"), (0.1875 + 3e-17, 3, "0.188"),
+    (0.18749999999999997, 3, "0.188"), (-1e-17, 4, "0.0000"), (0.8125, 4, "0.8125"),
+])
+def test_readout_numbers_print_as_the_page_prints_them(x, digits, text):
+    """Oracle: JavaScript's toFixed rounds an exact tie away from zero; noise of 1e-16
+    must not decide a printed digit."""
+    assert demo._show(x, digits) == text
 
 
 def test_gallery_shows_each_kind():

@@ -15,6 +15,7 @@ import pytest
 
 from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
+from genlearn.demos.qda_lda_naive_bayes import BoundaryExplorer
 from lab_driver import (
     canvas_digest, explorer, explorer_state, find_problems, open_notebook, press_on, readout_text,
     run_all_cells, screenshot,
@@ -23,6 +24,7 @@ from lab_driver import (
 #: (notebook, accessible name of the explorer, its Python class)
 EXPLORERS = [
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer),
+    ("notebooks/05_qda_lda_naive_bayes.ipynb", "QDA, LDA and naive Bayes boundary explorer", BoundaryExplorer),
 ]
 
 

@@ -1,4 +1,4 @@
-"""Plots and widget callbacks for notebook 05: QDA, LDA and Gaussian naive Bayes.
+"""Plots and the browser explorer of notebook 05: QDA, LDA and Gaussian naive Bayes.
 
 The three Gaussian classifiers share one model, ``x | y=k ~ N(mu_k, Sigma_k)``,
 and differ only in what they assume about the covariance matrices:
@@ -12,9 +12,10 @@ naive Bayes     one diagonal ``Sigma_k``    a conic with axes parallel
                                             to the coordinates
 ==============  ==========================  =======================
 
-Everything here is a plain function that returns a matplotlib ``Figure``, a
-table or an ``update`` callback, so that the tests can call exactly what the
-notebook shows.
+Everything here is a plain function that returns a matplotlib ``Figure`` or a
+table, so that the tests can call exactly what the notebook shows, plus the
+explorer, an anywidget widget whose page (``qda_lda_naive_bayes.js``) fits the
+three models and draws every frame in the browser.
 
 Functions
 ---------
@@ -24,13 +25,15 @@ grid, class_covariances   a mesh of points; the K covariance matrices of a fitte
 quadratic_form             ``(A, b, c)`` of any of the three fitted binary models
 quadratic_form_gap         largest gap between ``x^T A x + b^T x + c`` and the log-odds on a grid
 conic_type                 ellipse, hyperbola, parabola or line, from ``(A, b, c)``
-make_boundary_explorer     figure and ``update(sigma1, sigma2, rho)`` for the slider
-boundary_widget            the same, wired to sliders (for the notebook)
+explorer_models            the explorer's data for a Sigma_1 and the three models fitted to it
+explorer_state             everything the explorer's page computes (its genlearn twin)
+explorer_readouts          the explorer's readouts, as text
+BoundaryExplorer           the interactive figure (sliders for class 1's Sigma_1)
 three_class_example        seeded three-class data
 plot_three_classes         the plane coloured by predicted class, means marked
 too_few_examples           test error as the rare class shrinks (the "walrus" case)
 plot_too_few_examples      the curves of :func:`too_few_examples`
-plot_conic_gallery         the QDA boundary for a few fixed settings (static explorer)
+plot_conic_gallery         the QDA boundary for a few fixed settings (a static figure)
 feature_map                none / squares / quadratic features for logistic regression
 feature_map_models         logistic regression pipelines, one per feature map
 plot_feature_maps          logistic boundaries beside their generative twins
@@ -39,23 +42,24 @@ cv_models, cv_table        10-fold cross-validated accuracy of the four classifi
 format_cv_table            the table as fixed-width text
 repeated_cv, winners       the same for several shuffles of the folds, and who wins each
 """
-import html
+from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
-from matplotlib.colors import LinearSegmentedColormap, ListedColormap
-from matplotlib.figure import Figure
+import traitlets
+from matplotlib.colors import ListedColormap
 from matplotlib.ticker import NullFormatter
 from .. import gaussian
 from ..datasets import make_gaussian_classes
 from ..discriminant import GDA, QDA, GaussianNB
 from ..logistic import LogisticRegression
 from . import style
+from .explorer import Explorer
 from .style import grid
 
 __all__ = [
     "MODEL_NAMES", "make_models", "grid", "class_covariances", "two_class_example", "plot_assumptions",
-    "quadratic_form", "quadratic_form_gap", "conic_type", "make_boundary_explorer",
-    "boundary_widget", "plot_conic_gallery", "three_class_example", "plot_three_classes", "too_few_examples",
+    "quadratic_form", "quadratic_form_gap", "conic_type", "EXPLORER_RANGES", "explorer_models",
+    "explorer_readouts", "explorer_state", "BoundaryExplorer", "plot_conic_gallery", "three_class_example", "plot_three_classes", "too_few_examples",
     "plot_too_few_examples", "feature_map", "feature_map_models", "plot_feature_maps",
     "boundary_agreement", "cv_models", "cv_folds", "cv_table", "format_cv_table",
     "repeated_cv", "winners", "format_repeated_cv",
@@ -68,9 +72,6 @@ _ASSUMPTION = {
     "LDA": r"LDA (GDA): one shared $\Sigma$",
     "naive Bayes": r"naive Bayes: diagonal $\Sigma_k$",
 }
-_POSTERIOR_CMAP = LinearSegmentedColormap.from_list(
-    "two_classes", [CLASS_COLORS[0], "#ffffff", CLASS_COLORS[1]])
-_DPI = 72  # the slider explorer's figure only; static figures use genlearn.demos.style
 
 
 def make_models(**params):
@@ -268,85 +269,223 @@ def plot_assumptions(X, y, radii=(1.0, 2.0)):
 
 
 # ---------------------------------------------------------------------------
-# 2. Interactive: the shape of the QDA boundary
+# 2. Interactive: the shape of the boundaries (a browser explorer)
 # ---------------------------------------------------------------------------
 
 EXPLORER_MU = ((0.0, 0.0), (2.0, 1.0))
 EXPLORER_XLIM = (-4.5, 6.5)
 EXPLORER_YLIM = (-4.5, 5.5)
 
+#: (min, max, step) of the explorer's sliders, which set class 1's covariance
+#: ``Sigma_1 = gaussian.covariance(sigma1, sigma2, rho)``. With sigma >= 0.5 and
+#: |rho| <= 0.8, the smallest eigenvalue of Sigma_1 is at least 0.5^2 (1 - 0.8) = 0.05 at
+#: every slider position: Sigma_1, LDA's pooled Sigma and naive Bayes' variances are
+#: never singular.
+EXPLORER_RANGES = {"sigma1": (0.5, 2.5, 0.05), "sigma2": (0.5, 2.5, 0.05), "rho": (-0.8, 0.8, 0.05)}
 
-def make_boundary_explorer(m=120, random_state=0, num=160):
-    """Figure and callback for the boundary slider.
+#: Points at which the explorer's page publishes each model's p(y=1 | x) (for the tests).
+EXPLORER_PROBES = ((0.0, 0.0), (2.0, 1.0), (1.0, 0.5), (-3.0, 3.0), (4.0, -3.0), (5.0, 4.0))
 
-    Class 0 is N((0, 0), I). Class 1 is N((2, 1), Sigma_1) with
-    ``Sigma_1 = gaussian.covariance(sigma1, sigma2, rho)`` set by the sliders.
-    Both samples are whitened (see :func:`_whitened`) so that the fitted means
-    and covariances are exactly the ones asked for: the boundary on screen is
-    the boundary of the true model.
+#: The square the explorer draws (both axes), and the points per side of the grid on
+#: which its page evaluates the log-odds (posterior shading and the boundary).
+EXPLORER_LIM = (-4.5, 6.5)
+EXPLORER_GRID = 151
 
-    With ``Sigma_0 = I`` the QDA matrix is ``A = (I - Sigma_1^{-1}) / 2``, so the
-    boundary is an ellipse when both variances of Sigma_1 along its axes are on
-    the same side of 1, a hyperbola when they straddle 1, a parabola when one
-    equals 1, and a line when ``Sigma_1 = I``.
+_EXPLORER_TITLES = {"QDA": "QDA: one full Σₖ per class", "LDA": "LDA (GDA): one shared Σ",
+                    "naive Bayes": "naive Bayes: diagonal Σₖ"}
+
+
+def _show(x, digits):
+    """A computed number as the explorer's page prints it (twin of ``show`` in its JavaScript).
+
+    The number is first rounded to 12 significant digits, so that rounding noise of
+    1e-16 (numpy and the page compute the fits in different orders) cannot move it
+    across a printed digit; then it is printed like JavaScript's ``toFixed``: an
+    exact tie rounds away from zero (Python's format would round 0.5625 to "0.562",
+    the page to "0.563"), and a value that rounds to zero has no minus sign.
+    """
+    q = Decimal(float(f"{float(x):.12g}")).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    text = f"{q:f}"
+    return text[1:] if text.startswith("-") and q == 0 else text
+
+
+def _side_of_one(v):
+    return "below 1" if v < 1 - 1e-9 else "above 1" if v > 1 + 1e-9 else "equal to 1"
+
+
+def explorer_models(sigma1, sigma2, rho, X0, Z1):
+    """The explorer's data for class 1's covariance, and the three models fitted to it.
+
+    Class 1 is ``EXPLORER_MU[1] + Z1 L^T`` with ``L L^T = Sigma_1`` (Cholesky), so its
+    MLE mean and covariance are exactly ``EXPLORER_MU[1]`` and ``Sigma_1`` when ``Z1``
+    is whitened (:func:`_whitened`).
 
     Returns
     -------
-    fig : Figure
-    update : callable ``update(sigma1, sigma2, rho) -> str``
-        Refits the three models, redraws posteriors, boundaries and points,
-        and returns an HTML readout naming each boundary's conic.
-    state : dict
-        The artists and the last fitted models (for tests).
+    X : ndarray of shape (2m, 2)
+        Class 0 (``X0``) then class 1.
+    y : ndarray of shape (2m,)
+    models : dict name -> fitted QDA, GDA (LDA), GaussianNB
     """
-    X0, Z1, y = _explorer_sample(m, random_state)
-    xx, yy, P = grid(EXPLORER_XLIM, EXPLORER_YLIM, num)
-    extent = EXPLORER_XLIM + EXPLORER_YLIM
+    Sigma1 = gaussian.covariance(sigma1, sigma2, rho)
+    X0 = np.asarray(X0, dtype=float)
+    X = np.vstack([X0, _explorer_class1(np.asarray(Z1, dtype=float), Sigma1)])
+    y = np.repeat([0, 1], [len(X0), len(Z1)])
+    return X, y, {name: model.fit(X, y) for name, model in make_models().items()}
 
-    fig = Figure(figsize=(11, 3.8), dpi=_DPI, layout="constrained")
-    axes = fig.subplots(1, 3, sharex=True, sharey=True)
-    state = {"axes": axes, "images": {}, "points": {}, "contours": {}, "models": {},
-             "X": None, "y": y}
-    for ax, name in zip(axes, MODEL_NAMES):
-        state["images"][name] = ax.imshow(np.full(xx.shape, 0.5), extent=extent, origin="lower",
-                                          cmap=_POSTERIOR_CMAP, vmin=0, vmax=1, alpha=0.45,
-                                          aspect="auto", interpolation="bilinear")
-        ax.scatter(X0[:, 0], X0[:, 1], s=7, color=CLASS_COLORS[0], edgecolor="none", alpha=0.7)
-        state["points"][name] = ax.scatter(X0[:, 0], X0[:, 1], s=7, color=CLASS_COLORS[1],
-                                           edgecolor="none", alpha=0.7)
-        ax.set_title(_ASSUMPTION[name], fontsize=11)
-        ax.set_xlim(EXPLORER_XLIM)
-        ax.set_ylim(EXPLORER_YLIM)
-        ax.set_xlabel("$x_1$")
-    axes[0].set_ylabel("$x_2$")
 
-    def update(sigma1=2.0, sigma2=0.6, rho=0.0):
-        Sigma1 = gaussian.covariance(sigma1, sigma2, rho)
-        X1 = _explorer_class1(Z1, Sigma1)
-        X = np.vstack([X0, X1])
-        state["X"] = X
-        rows = []
-        for ax, (name, model) in zip(axes, make_models().items()):
-            model.fit(X, y)
-            state["models"][name] = model
+def explorer_readouts(Sigma1, rows):
+    """The explorer's readout lines: Sigma_1, its variances along its axes, then one line
+    per model ``(name, eigenvalues of A, conic, training accuracy)`` in ``rows``."""
+    S = np.asarray(Sigma1, dtype=float)
+    var = np.linalg.eigvalsh(S)
+    lines = [
+        f"Σ₁ = [[{_show(S[0, 0], 4)}, {_show(S[0, 1], 4)}], [{_show(S[1, 0], 4)}, "
+        f"{_show(S[1, 1], 4)}]], Σ₀ = I",
+        f"variances of Σ₁ along its axes: {_show(var[0], 4)} ({_side_of_one(var[0])}), "
+        f"{_show(var[1], 4)} ({_side_of_one(var[1])})",
+    ]
+    for name, eig, kind, acc in rows:
+        lines.append(f"{name}: eigenvalues of A {_show(eig[0], 4)}, {_show(eig[1], 4)}, "
+                     f"boundary {kind}; training accuracy {_show(acc, 4)}")
+    return lines
+
+
+def explorer_state(sigma1, sigma2, rho, X0, Z1, probes=EXPLORER_PROBES):
+    """Everything the explorer's page publishes in ``data-state``, computed with genlearn.
+
+    Keys: ``Sigma1``; ``sample`` (the first 3 points of class 1); ``models``, for each of
+    QDA, LDA and naive Bayes: ``phi`` (priors), ``mu`` (class means), ``Sigma`` (the two
+    class covariances, :func:`class_covariances`), ``A``, ``b``, ``c``
+    (:func:`quadratic_form`), ``eigenvalues`` of A (ascending), ``conic``
+    (:func:`conic_type`), ``accuracy`` (training accuracy) and ``posterior``
+    (``predict_proba`` at ``probes``, class 1); and ``readouts``
+    (:func:`explorer_readouts`). (The explorer adds ``params``, its slider values.)
+    """
+    X, y, models = explorer_models(sigma1, sigma2, rho, X0, Z1)
+    P = np.asarray(probes, dtype=float)
+    out, rows = {}, []
+    for name, model in models.items():
+        A, b, c = quadratic_form(model)
+        eig = np.linalg.eigvalsh(A)
+        kind = conic_type(A, b, c)
+        acc = model.score(X, y)
+        rows.append((name, eig, kind, acc))
+        out[name] = dict(phi=model.phi_.tolist(), mu=model.mu_.tolist(),
+                         Sigma=np.asarray(class_covariances(model)).tolist(), A=A.tolist(),
+                         b=b.tolist(), c=c, eigenvalues=eig.tolist(), conic=kind, accuracy=acc,
+                         posterior=model.predict_proba(P)[:, 1].tolist())
+    Sigma1 = gaussian.covariance(sigma1, sigma2, rho)
+    return dict(Sigma1=Sigma1.tolist(), sample=X[len(X0):len(X0) + 3].tolist(), models=out,
+                readouts=explorer_readouts(Sigma1, rows))
+
+
+class BoundaryExplorer(Explorer):
+    """QDA, LDA and naive Bayes boundaries as class 1's covariance changes, drawn in the browser.
+
+    Class 0 is fixed: ``m`` points whose fitted mean is exactly (0, 0) and fitted
+    covariance exactly I. Class 1 has mean (2, 1) and covariance
+    ``Sigma_1 = gaussian.covariance(sigma1, sigma2, rho)``, set by three sliders; its
+    points are the same whitened draws, transformed (:func:`explorer_models`), so the
+    fitted models are the true ones. For each model the page
+    (``qda_lda_naive_bayes.js``) fits the priors, means and covariances, forms the
+    log-odds ``x^T A x + b^T x + c``, shades p(y=1 | x), draws the boundary (its zero
+    level) and names the conic; :meth:`expected_state` is its genlearn twin.
+
+    Parameters
+    ----------
+    m : int, default=120
+        Points per class.
+    random_state : int, default=0
+        Seed of the draws.
+    sigma1, sigma2, rho : float
+        Start values of the sliders.
+
+    Attributes
+    ----------
+    sigma1, sigma2, rho : float
+        The slider values; each must lie in its :data:`EXPLORER_RANGES` range (a
+        ValueError says which), so no covariance is ever singular.
+    Sigma1 : ndarray of shape (2, 2)
+        Read-only, :func:`genlearn.gaussian.covariance`.
+    models : dict name -> fitted estimator
+        Read-only: QDA, GDA (LDA) and GaussianNB fitted to the current data.
+
+    Examples
+    --------
+    >>> ex = BoundaryExplorer(sigma1=1.0, sigma2=1.0, rho=0.5)
+    >>> [model["conic"] for model in ex.expected_state()["models"].values()]
+    ['hyperbola', 'line', 'line']
+    >>> ex.rho = 0.9
+    Traceback (most recent call last):
+    ...
+    ValueError: rho = 0.9 is outside the slider range [-0.8, 0.8]; ...
+    """
+
+    _js = "qda_lda_naive_bayes.js"
+    _params = ("sigma1", "sigma2", "rho")
+
+    sigma1 = traitlets.Float(2.0).tag(sync=True)
+    sigma2 = traitlets.Float(0.6).tag(sync=True)
+    rho = traitlets.Float(0.0).tag(sync=True)
+
+    # The data and the constants the page needs, sent once (the JavaScript keeps no copy).
+    x0 = traitlets.List().tag(sync=True)
+    z1 = traitlets.List().tag(sync=True)
+    mu1 = traitlets.List(list(EXPLORER_MU[1])).tag(sync=True)
+    ranges = traitlets.Dict({k: list(v) for k, v in EXPLORER_RANGES.items()}).tag(sync=True)
+    probes = traitlets.List([list(p) for p in EXPLORER_PROBES]).tag(sync=True)
+    lim = traitlets.List(list(EXPLORER_LIM)).tag(sync=True)
+    grid_n = traitlets.Int(EXPLORER_GRID).tag(sync=True)
+    titles = traitlets.Dict(dict(_EXPLORER_TITLES)).tag(sync=True)
+
+    def __init__(self, m=120, random_state=0, **kwargs):
+        unknown = sorted(set(kwargs) - set(self._params))
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {unknown}; choose from {list(self._params)}.")
+        X0, Z1, _ = _explorer_sample(m, random_state)
+        super().__init__(x0=X0.tolist(), z1=Z1.tolist(), **kwargs)
+
+    @traitlets.validate(*_params)
+    def _check_range(self, proposal):
+        name, value = proposal["trait"].name, float(proposal["value"])
+        lo, hi, _ = EXPLORER_RANGES[name]
+        if not lo <= value <= hi:
+            raise ValueError(f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; choose "
+                             "a value inside it (the range keeps every covariance nonsingular).")
+        return value
+
+    @property
+    def Sigma1(self):
+        return gaussian.covariance(self.sigma1, self.sigma2, self.rho)
+
+    @property
+    def models(self):
+        return explorer_models(self.sigma1, self.sigma2, self.rho, self.x0, self.z1)[2]
+
+    def expected_state(self):
+        """The genlearn twin of the page's ``data-state`` now (:func:`explorer_state`)."""
+        return dict(explorer_state(self.sigma1, self.sigma2, self.rho, self.x0, self.z1),
+                    params=self.params())
+
+    def static_figure(self, num=120):
+        """The three panels of the current state as a matplotlib Figure (where widgets cannot run)."""
+        X, y, models = explorer_models(self.sigma1, self.sigma2, self.rho, self.x0, self.z1)
+        xx, yy, P = grid(EXPLORER_LIM, EXPLORER_LIM, num)
+        fig, axes = _panels(height=4.0)
+        for ax, (name, model) in zip(axes, models.items()):
             posterior = model.predict_proba(P)[:, 1].reshape(xx.shape)
-            state["images"][name].set_data(posterior)
-            state["points"][name].set_offsets(X1)
-            old = state["contours"].get(name)
-            if old is not None:
-                old.remove()
-            state["contours"][name] = ax.contour(xx, yy, posterior, levels=[0.5],
-                                                 colors="k", linewidths=2)
+            ax.imshow(posterior > 0.5, extent=EXPLORER_LIM + EXPLORER_LIM, origin="lower",
+                      cmap=ListedColormap(CLASS_COLORS[:2]), vmin=0, vmax=1, alpha=0.2,
+                      aspect="auto", interpolation="nearest")
+            points = style.scatter_classes(ax, X, y, s=10, alpha=0.7)
+            ax.contour(xx, yy, posterior, levels=[0.5], colors=_BOUNDARY["color"],
+                       linewidths=_BOUNDARY["lw"])
             A, b, c = quadratic_form(model)
-            kind = conic_type(A, b, c)
-            eig = np.linalg.eigvalsh(A)
-            rows.append((name, eig, kind, model.score(X, y)))
-        axes[0].set_title(f"{_ASSUMPTION['QDA']}\nboundary: {rows[0][2]}", fontsize=11)
-        axes[2].set_title(f"{_ASSUMPTION['naive Bayes']}\nboundary: {rows[2][2]}", fontsize=11)
-        axes[1].set_title(f"{_ASSUMPTION['LDA']}\nboundary: {rows[1][2]}", fontsize=11)
-        return _explorer_readout(Sigma1, rows)
-
-    return fig, update, state
+            ax.set_title(f"{_EXPLORER_TITLES[name]}\nboundary: {conic_type(A, b, c)}")
+            ax.set(xlim=EXPLORER_LIM, ylim=EXPLORER_LIM, aspect="equal")
+        style.figure_legend(fig, points + [style.key("boundary", **_BOUNDARY)], ncols=3)
+        return fig
 
 
 def _explorer_sample(m, random_state):
@@ -367,7 +506,7 @@ GALLERY = {"ellipse": (2.0, 1.5, 0.0), "hyperbola": (2.0, 0.6, 0.0),
 
 def plot_conic_gallery(settings=None, m=120, random_state=0, num=160):
     """The QDA boundary of the explorer for a few fixed slider settings, in a grid:
-    a static version of :func:`boundary_widget` for readers without a kernel.
+    a static companion of :class:`BoundaryExplorer`, for print.
 
     Returns
     -------
@@ -405,38 +544,6 @@ def plot_conic_gallery(settings=None, m=120, random_state=0, num=160):
         style.patch_key(f"predicted y = {k}", CLASS_COLORS[k], alpha=0.2) for k in (0, 1)] + [
         style.key("QDA boundary", **_BOUNDARY)], ncols=3)
     return fig, kinds
-
-
-def _explorer_readout(Sigma1, rows):
-    var = np.linalg.eigvalsh(Sigma1)
-    side = ["below 1" if v < 1 - 1e-9 else "above 1" if v > 1 + 1e-9 else "equal to 1" for v in var]
-    lines = [
-        "<b>Σ<sub>1</sub></b> = [[{:.3f}, {:.3f}], [{:.3f}, {:.3f}]]".format(*Sigma1.ravel()),
-        f"variances of Σ<sub>1</sub> along its axes: {var[0]:.3f} ({side[0]}), "
-        f"{var[1]:.3f} ({side[1]}); Σ<sub>0</sub> = I",
-        "<table><tr><th>model</th><th>eigenvalues of A</th><th>boundary</th>"
-        "<th>training accuracy</th></tr>",
-    ]
-    for name, eig, kind, acc in rows:
-        eig = np.where(np.abs(eig) < 5e-13, 0.0, eig)
-        lines.append(f"<tr><td>{html.escape(name)}</td><td>{eig[0]:+.3f}, {eig[1]:+.3f}</td>"
-                     f"<td><b>{kind}</b></td><td>{acc:.3f}</td></tr>")
-    lines.append("</table>")
-    return "<br>".join(lines[:2]) + "<br>" + "".join(lines[2:])
-
-
-def boundary_widget(**kwargs):
-    """The explorer wired to three sliders; returns the ipywidgets box to display."""
-    from .live import LiveFigure, interactive_panel, slider
-
-    fig, update, _ = make_boundary_explorer(**kwargs)
-    live = LiveFigure(fig)
-    return interactive_panel(
-        update, live,
-        sigma1=slider(2.0, 0.5, 2.5, 0.05, "σ₁ (class 1, x₁)"),
-        sigma2=slider(0.6, 0.5, 2.5, 0.05, "σ₂ (class 1, x₂)"),
-        rho=slider(0.0, -0.8, 0.8, 0.05, "ρ (class 1)"),
-    )
 
 
 # ---------------------------------------------------------------------------

@@ -143,6 +143,7 @@ def main():
     parser.add_argument("--n", type=int, default=20, help="features (default 20)")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # show each line as it is measured
     m, n = int(args.m), args.n
     X, y = make_data(m, n)
 

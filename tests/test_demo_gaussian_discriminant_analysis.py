@@ -4,9 +4,11 @@ Every number printed in a ``# NBVAL_CHECK_OUTPUT`` cell of the notebook is
 recomputed here independently -- with scikit-learn's
 LinearDiscriminantAnalysis, scipy.stats and plain numpy MLE formulas -- and
 compared with the output stored in the notebook (which nbval in turn compares
-with a fresh run). The widget callback is tested by calling it with slider
-values and checking the plotted data and the readout.
+with a fresh run). The explorer's numpy twin (``GDAExplorer.expected_state``,
+what its page must publish) is checked against scikit-learn and scipy here; the
+page itself against that twin in tests/browser/test_explorers.py.
 """
+import json
 import re
 
 import numpy as np
@@ -217,86 +219,161 @@ def test_plot_gda_fit_draws_boundary_on_the_line():
 
 
 # -- the explorer ------------------------------------------------------------------
+# Oracles: the sample redrawn here with numpy's Cholesky, scikit-learn's LDA fitted to it
+# (lsqr solver, store_covariance: the MLE with Sigma divided by m), scipy's densities for the
+# true log-odds, the Mahalanobis distance for the ellipses.
 INITIAL = {name: r[3] for name, r in demo.EXPLORER_RANGES.items()}
 
 
-@pytest.fixture()
-def explorer():
-    return demo.make_explorer(m=200, seed=0)
+def _oracle_sample(params):
+    rng = np.random.default_rng(params.get("seed", 0))
+    m = params.get("m", 200)
+    noise, order = rng.standard_normal((m, 2)), rng.permutation(m)
+    s1, s2, rho = params["sigma1"], params["sigma2"], params["rho"]
+    Sigma = np.array([[s1 ** 2, rho * s1 * s2], [rho * s1 * s2, s2 ** 2]])
+    y = np.zeros(m, dtype=int)
+    y[order[:int(round(params["phi"] * m))]] = 1
+    mu = np.array([[params["mu0_1"], params["mu0_2"]], [params["mu1_1"], params["mu1_2"]]])
+    return mu[y] + noise @ np.linalg.cholesky(Sigma).T, y, mu, Sigma
 
 
-def test_explorer_redraws_data_contours_and_boundary(explorer):
-    values = dict(INITIAL, phi=0.3, rho=-0.6, sigma1=1.2)
-    html = explorer.update(**values)
-    art, st = explorer.artists, explorer.state
-    Sigma = np.array([[1.44, -0.6 * 1.2 * 0.7], [-0.6 * 1.2 * 0.7, 0.49]])
-    np.testing.assert_allclose(st["Sigma"], Sigma)
-    # data: exactly round(phi m) points of class 1, each cloud drawn
-    assert len(art["points1"].get_offsets()) == 60 and len(art["points0"].get_offsets()) == 140
-    np.testing.assert_allclose(art["points1"].get_offsets(), st["X"][st["y"] == 1])
-    # contours: Mahalanobis radius 2 around mu1
-    ex, ey = art["ellipse1_2"].get_data()
-    d = np.column_stack([ex, ey]) - [values["mu1_1"], values["mu1_2"]]
-    np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d), 4, rtol=1e-9)
-    # true boundary: the points where scipy's log-odds vanish
-    mu0 = [values["mu0_1"], values["mu0_2"]]
-    mu1 = [values["mu1_1"], values["mu1_2"]]
-    bx, by = art["boundary"].get_data()
-    pts = np.column_stack([bx, by])
-    log_odds = (multivariate_normal(mu1, Sigma).logpdf(pts) + np.log(0.3)
-                - multivariate_normal(mu0, Sigma).logpdf(pts) - np.log(0.7))
-    np.testing.assert_allclose(log_odds, 0, atol=1e-9)
-    # fitted boundary: scikit-learn's LDA on the same sample
-    lda = LinearDiscriminantAnalysis(solver="lsqr").fit(st["X"], st["y"])
-    fx, fy = art["fitted"].get_data()
+def _true_log_odds(pts, params, mu, Sigma):
+    phi = params["phi"]
+    return (multivariate_normal(mu[1], Sigma).logpdf(pts) + np.log(phi)
+            - multivariate_normal(mu[0], Sigma).logpdf(pts) - np.log(1 - phi))
+
+
+@pytest.mark.parametrize("values", [{}, dict(phi=0.3, rho=-0.6, sigma1=1.2),
+                                    dict(m=57, seed=4, phi=0.85, mu1_2=-2.5, sigma2=0.3)])
+def test_explorer_state_matches_sklearn_and_scipy(values):
+    ex = demo.GDAExplorer(**values)
+    params = ex.params()
+    assert params == {**INITIAL, "m": 200, "seed": 0, **values}
+    st = ex.expected_state()
+    X, y, mu, Sigma = _oracle_sample(params)
+    m = len(y)
+    np.testing.assert_allclose(ex.sample()[0], X, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(ex.sample()[1], y)
+    assert st["sample"]["counts"] == [m - y.sum(), y.sum()] and y.sum() == round(params["phi"] * m)
+    np.testing.assert_allclose(st["sample"]["X"], X[st["sample"]["index"]], rtol=1e-12)
+    np.testing.assert_allclose(st["true"]["Sigma"], Sigma, rtol=1e-15)
+    # the fit: scikit-learn's LDA is the same MLE
+    lda = LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True).fit(X, y)
+    fit = st["fitted"]
+    assert fit["phi"] == pytest.approx(lda.priors_[1], rel=1e-12)
+    np.testing.assert_allclose([fit["mu0"], fit["mu1"]], lda.means_, rtol=1e-10)
+    np.testing.assert_allclose(fit["Sigma"], lda.covariance_, rtol=1e-10)
+    np.testing.assert_allclose([*fit["theta"], fit["theta0"]], [*lda.coef_[0], lda.intercept_[0]],
+                               rtol=1e-8, atol=1e-10)
+    assert fit["accuracy"] == pytest.approx(lda.score(X, y), abs=1e-12)
+    # both boundary segments lie on their lines and inside the box
+    fx, fy = fit["line"]
     np.testing.assert_allclose(lda.decision_function(np.column_stack([fx, fy])), 0, atol=1e-8)
-    # the readout shows the boundary equation with numbers
-    theta, theta0 = st["theta"], st["theta0"]
-    assert f"[{theta[0]:.3f}, {theta[1]:.3f}]" in html
-    assert demo.boundary_equation(theta, theta0) in html
-    assert f"training accuracy = {lda.score(st['X'], st['y']):.3f}" in html
-    # background: p(y=1|x) in [0, 1]
-    img = art["posterior"].get_array()
-    assert img.min() >= 0 and img.max() <= 1
+    tx, ty = st["true"]["line"]
+    pts = np.column_stack([tx, ty])
+    np.testing.assert_allclose(_true_log_odds(pts, params, mu, Sigma), 0, atol=1e-9)
+    assert np.all(np.abs(pts) <= 6 + 1e-9)
+    # true theta: the log-odds are theta^T x + theta0 (scipy)
+    probe = np.random.default_rng(2).normal(0, 3, size=(20, 2))
+    np.testing.assert_allclose(probe @ st["true"]["theta"] + st["true"]["theta0"],
+                               _true_log_odds(probe, params, mu, Sigma), atol=1e-9)
+    # ellipses: Mahalanobis radius 1 and 2 around each true mean
+    for k in (0, 1):
+        for r, pts in zip(demo.EXPLORER_RADII, st["ellipses"][k]):
+            d = np.array(pts) - mu[k]
+            np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d), r * r,
+                                       rtol=1e-9)
+    # posterior shading: Bayes' rule with scipy's densities
+    g = st["posterior"]["x"]
+    G = np.array([[(x1, x2) for x1 in g] for x2 in g]).reshape(-1, 2)
+    np.testing.assert_allclose(np.ravel(st["posterior"]["p"]),
+                               expit(_true_log_odds(G, params, mu, Sigma)), rtol=1e-9, atol=1e-15)
+    # readouts: the numbers as text
+    lines = st["readouts"]
+    assert lines[0] == f"m = {m}: {m - y.sum()} with y = 0, {y.sum()} with y = 1"
+    theta, theta0 = st["true"]["theta"], st["true"]["theta0"]
+    assert lines[2] == "true boundary: " + demo.boundary_equation(theta, theta0)
+    assert lines[6] == "fitted boundary: " + demo.boundary_equation(lda.coef_[0], lda.intercept_[0])
+    assert lines[7] == f"training accuracy = {lda.score(X, y):.3f}"
+    assert json.dumps(st)  # JSON, as the page publishes it
 
 
-def test_explorer_moves_points_smoothly(explorer):
-    explorer.update(**INITIAL)
-    before = explorer.state["X"].copy()
-    explorer.update(**dict(INITIAL, mu0_1=INITIAL["mu0_1"] + 0.1))
-    moved = np.abs(explorer.state["X"] - before).max(axis=1)
-    np.testing.assert_allclose(moved[explorer.state["y"] == 0], 0.1, atol=1e-12)
-    assert np.all(moved[explorer.state["y"] == 1] == 0)
+def test_explorer_moves_points_smoothly():
+    ex = demo.GDAExplorer()
+    before, y = ex.sample()
+    ex.mu0_1 = INITIAL["mu0_1"] + 0.1
+    after, y_after = ex.sample()
+    np.testing.assert_array_equal(y, y_after)
+    moved = np.abs(after - before).max(axis=1)
+    np.testing.assert_allclose(moved[y == 0], 0.1, atol=1e-12)
+    assert np.all(moved[y == 1] == 0)
 
 
-def test_explorer_no_boundary_when_means_coincide(explorer):
-    html = explorer.update(**dict(INITIAL, mu1_1=INITIAL["mu0_1"], mu1_2=INITIAL["mu0_2"]))
-    assert explorer.artists["boundary"].get_data()[0].size == 0
-    assert "no boundary" in html
+def test_explorer_no_boundary_when_means_coincide():
+    st = demo.GDAExplorer(mu1_1=INITIAL["mu0_1"], mu1_2=INITIAL["mu0_2"]).expected_state()
+    assert st["true"]["theta"] == [0.0, 0.0] and st["true"]["line"] == [[], []]
+    assert st["readouts"][2].startswith("true boundary: none")
+    assert np.allclose(st["posterior"]["p"], INITIAL["phi"])
 
 
 @pytest.mark.parametrize("name", list(demo.EXPLORER_RANGES))
-def test_every_slider_extreme_is_safe(explorer, name):
+def test_every_slider_extreme_is_safe(name):
     lo, hi, step, init = demo.EXPLORER_RANGES[name]
     assert lo <= init <= hi
     for value in (lo, hi):
-        html = explorer.update(**dict(INITIAL, **{name: value}))
-        assert "boundary" in html
+        st = demo.GDAExplorer(**{name: value}).expected_state()
+        assert st["params"][name] == value and len(st["readouts"]) == 8
     corner = {n: r[0] if i % 2 else r[1] for i, (n, r) in enumerate(demo.EXPLORER_RANGES.items())}
-    explorer.update(**corner)
+    assert demo.GDAExplorer(**corner).expected_state()["fitted"]["accuracy"] > 0.5
 
 
-def test_explorer_panel_refreshes_the_image():
-    panel = demo.explorer_panel()
-    sliders = panel.children[0].children[0].children
-    image = panel.children[1]
-    assert [s.description for s in sliders][:1] == ["phi"]
-    for s, (lo, hi, step, init) in zip(sliders, demo.EXPLORER_RANGES.values()):
-        assert (s.min, s.max, s.value) == (lo, hi, init)
-    before = image.value
-    sliders[-1].value = -0.5  # rho
-    assert image.value != before
-    assert "boundary" in panel.children[0].children[1].value
+def test_explorer_refuses_bad_values():
+    ex = demo.GDAExplorer()
+    with pytest.raises(ValueError, match=r"rho = 0.95 is outside the slider range \[-0.9, 0.9\]"):
+        ex.rho = 0.95
+    with pytest.raises(ValueError, match=r"phi = nan is outside the slider range \[0.1, 0.9\]"):
+        ex.phi = float("nan")
+    with pytest.raises(ValueError, match=r"m = 5 is outside \[20, 2000\]"):
+        demo.GDAExplorer(m=5)
+    with pytest.raises(ValueError, match="unknown parameter"):
+        demo.GDAExplorer(sigma=1.0)
+    assert ex.rho == INITIAL["rho"]  # a refused value leaves the explorer as it was
+
+
+def test_explorer_rebuilds_from_its_params_and_redraws_for_a_new_seed():
+    ex = demo.GDAExplorer(phi=0.35, seed=3)
+    assert demo.GDAExplorer(**ex.params()).expected_state() == ex.expected_state()
+    X3 = ex.sample()[0]
+    ex.seed = 4
+    assert not np.allclose(ex.sample()[0], X3)
+    np.testing.assert_allclose(ex.sample()[0], _oracle_sample(ex.params())[0], rtol=1e-12)
+    ex.m = 300
+    assert len(ex.noise) == 300 and len(ex.order) == 300 and ex.sample_probes[-1] == 299
+
+
+def test_explorer_sends_json_and_no_pixels():
+    ex = demo.GDAExplorer()
+    state = ex.get_state()
+    json.dumps({k: v for k, v in state.items() if k != "_esm"})
+    assert "gaussian_discriminant_analysis.js" in ex._esm and "export default" in ex._esm
+    assert not any(isinstance(v, bytes) for v in state.values())
+
+
+def test_explorer_static_figure_shows_both_boundaries():
+    from genlearn import GDA
+
+    ex = demo.GDAExplorer()
+    fig = ex.static_figure()
+    ax = fig.axes[0]
+    labels = [t.get_text() for t in ax.get_legend().texts]
+    assert "true boundary" in labels and "boundary p(y=1|x) = 1/2" in labels
+    X, y = ex.sample()
+    fit = GDA().fit(X, y)
+    line = [ln for ln in ax.lines if ln.get_label() == "true boundary"][0]
+    pts = np.column_stack(line.get_data())
+    theta, theta0 = demo.boundary_from_parameters(ex.phi, ex.mu0, ex.mu1, ex.Sigma)
+    np.testing.assert_allclose(pts @ theta + theta0, 0, atol=1e-9)
+    assert fit.theta_ is not None and ex.m == 200  # the notebook says m = 200
 
 
 # -- issue 18: how the boundary gap depends on m --------------------------------------------

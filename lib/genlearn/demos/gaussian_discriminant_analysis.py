@@ -8,29 +8,33 @@ ellipse                    points of a contour ellipse of N(mu, Sigma)
 line_in_box                the two ends of the line theta^T x + theta0 = 0 inside a box
 plot_gda_fit               the picture of the notes: data, both fitted Gaussians, the straight boundary
 sample_explorer_data       the explorer's data: fixed noise, reshaped by the sliders
-make_explorer              the interactive GDA explorer (figure, update function, sliders)
-explorer_panel             the explorer, ready to display in a notebook
+readout_lines              the explorer's readouts, as text
+explorer_state             everything the explorer's page computes (its numpy twin)
 worked_example             the seeded training set of the notebook (WORKED_EXAMPLE)
 tumor_split                two tumour features, split into training and test sets
 excess_error               exact extra error of a linear rule over the Bayes rule, for a GDA model
 sampling_gaps              excess error of GDA fitted to the explorer's sample, over m and seeds
 
-Every figure is a :class:`matplotlib.figure.Figure` made here (not by pyplot),
-so the same code serves the static plots and the redraw-in-place widget.
-"""
-from types import SimpleNamespace
+Classes
+-------
+GDAExplorer                the interactive figure: an anywidget explorer whose page
+                           (``gaussian_discriminant_analysis.js``) samples, fits and
+                           draws every frame; :func:`explorer_state` is its numpy twin.
 
+Every static figure is a :class:`matplotlib.figure.Figure` made here (not by pyplot).
+"""
 import numpy as np
-from matplotlib.figure import Figure
+import traitlets
 
 from .. import gaussian
 from .._base import sigmoid
 from . import style
+from .explorer import Explorer, fmt
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
-           "plot_gda_fit", "sample_explorer_data", "make_explorer", "explorer_panel",
-           "EXPLORER_RANGES", "WORKED_EXAMPLE", "worked_example", "TUMOR_FEATURES",
-           "tumor_split", "excess_error", "sampling_gaps"]
+           "plot_gda_fit", "sample_explorer_data", "readout_lines", "explorer_state",
+           "GDAExplorer", "EXPLORER_RANGES", "EXPLORER_RADII", "WORKED_EXAMPLE", "worked_example",
+           "TUMOR_FEATURES", "tumor_split", "excess_error", "sampling_gaps"]
 
 CLASS_STYLE = {k: dict(color=style.class_color(k), marker=style.class_marker(k), label=f"y = {k}")
                for k in (0, 1)}
@@ -242,111 +246,271 @@ def sample_explorer_data(phi, mu0, mu1, Sigma, noise, order):
     return mu + noise @ L.T, y
 
 
-def make_explorer(m=200, seed=0, dpi=72, grid=120):
-    """Build the GDA explorer: a figure and an ``update`` that redraws it in place.
+#: Mahalanobis radii of the explorer's contour ellipses, points on each, and
+#: the indices of the points the page publishes for the tests.
+EXPLORER_RADII = (1.0, 2.0)
+ELLIPSE_NUM = 73
+ELLIPSE_PROBES = (0, 12, 24, 36, 48, 60, 72)
 
-    The sliders set the true model (phi, mu0, mu1 and the shared Sigma from
-    sigma1, sigma2, rho). ``update`` re-draws the training set sampled from it,
-    the contour ellipses (Mahalanobis radius 1 and 2) of both Gaussians, the
-    background colour ``p(y=1|x)``, the true boundary (solid) and the boundary
-    of :class:`genlearn.GDA` fitted to the sample (dashed), and returns an HTML
-    readout with the boundary equation as numbers.
+#: Points per side of the explorer's shading of p(y=1|x) over the box, and the
+#: grid indices (in x1 and in x2) at which the page publishes the posterior.
+SHADE_N = 121
+SHADE_PROBES = (0, 30, 60, 90, 120)
 
-    Returns
-    -------
-    explorer : SimpleNamespace
-        ``fig``, ``update(phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho)``,
-        ``artists`` (dict of the matplotlib artists changed by ``update``),
-        ``state`` (dict with the last X, y, theta, theta0 and fitted model) and
-        ``ranges`` (:data:`EXPLORER_RANGES`).
+#: The explorer's sample size m is one of these (a constructor argument, not a slider).
+EXPLORER_M_RANGE = (20, 2000)
+
+_SLIDERS = tuple(EXPLORER_RANGES)
+
+
+def _line(theta, theta0):
+    x1, x2 = line_in_box(theta, theta0, _LIMITS, _LIMITS)
+    return [x1.tolist(), x2.tolist()]
+
+
+def readout_lines(m_k, theta, theta0, fit, accuracy):
+    """The explorer's readouts, as the page prints them (one string a line).
+
+    ``m_k`` = (examples with y = 0, with y = 1); ``theta, theta0``: the true
+    boundary; ``fit``: :class:`genlearn.GDA` fitted to the sample, whose
+    training accuracy is ``accuracy``.
+    """
+    f3 = lambda x: fmt(x, 3)  # noqa: E731
+    if np.allclose(theta, 0.0):
+        true_line = "none: μ₀ = μ₁, so p(y=1|x) = φ everywhere"
+    else:
+        true_line = boundary_equation(theta, theta0)
+    mu, S = fit.mu_, fit.Sigma_
+    return [
+        f"m = {m_k[0] + m_k[1]}: {m_k[0]} with y = 0, {m_k[1]} with y = 1",
+        f"true θ = Σ⁻¹(μ₁ − μ₀) = [{f3(theta[0])}, {f3(theta[1])}], θ₀ = {f3(theta0)}",
+        f"true boundary: {true_line}",
+        f"fitted φ = {f3(fit.phi_[1])}, μ₀ = ({f3(mu[0, 0])}, {f3(mu[0, 1])}), "
+        f"μ₁ = ({f3(mu[1, 0])}, {f3(mu[1, 1])})",
+        f"fitted Σ = [[{f3(S[0, 0])}, {f3(S[0, 1])}], [{f3(S[1, 0])}, {f3(S[1, 1])}]]",
+        f"fitted θ = [{f3(fit.theta_[0])}, {f3(fit.theta_[1])}], θ₀ = {f3(fit.theta0_)}",
+        f"fitted boundary: {boundary_equation(fit.theta_, fit.theta0_)}",
+        f"training accuracy = {f3(accuracy)}",
+    ]
+
+
+def explorer_state(phi, mu0, mu1, Sigma, noise, order, sample_probes=(0,)):
+    """Everything the explorer's page publishes in ``data-state``, computed with genlearn.
+
+    The sample is :func:`sample_explorer_data`; the fit is :class:`genlearn.GDA`
+    (Sigma divided by m); both boundaries come as ``theta``, ``theta0`` and
+    ``line`` (the segment inside the box, :func:`line_in_box`, ``[x1s, x2s]``).
+
+    Keys: ``sample`` (``counts`` per class, the rows ``X`` and labels ``y`` at
+    ``index`` = ``sample_probes``), ``true`` (``Sigma``, ``theta``,
+    ``theta0``, ``line``), ``fitted`` (``phi``, ``mu0``, ``mu1``, ``Sigma``,
+    ``theta``, ``theta0``, ``line``, ``accuracy``), ``ellipses`` (the true
+    contours ``[class][radius]`` at :data:`EXPLORER_RADII`, by
+    :func:`genlearn.gaussian.ellipse_points` with :data:`ELLIPSE_NUM` points,
+    the points :data:`ELLIPSE_PROBES`), ``posterior`` (the true p(y=1|x) on
+    the shading grid at :data:`SHADE_PROBES`: ``p[i][j]`` at ``(x[j], y[i])``)
+    and ``readouts`` (:func:`readout_lines`).
     """
     from .. import GDA
 
-    rng = np.random.default_rng(seed)
-    noise = rng.standard_normal((m, 2))
-    order = rng.permutation(m)
-
-    fig = Figure(figsize=(5.6, 5.0), dpi=dpi)
-    ax = fig.subplots()
-    lo, hi = _LIMITS
-    g = np.linspace(lo, hi, grid)
-    G1, G2 = np.meshgrid(g, g)
-    grid_pts = np.column_stack([G1.ravel(), G2.ravel()])
-    art = {}
-    art["posterior"] = ax.imshow(np.zeros((grid, grid)), extent=(lo, hi, lo, hi), origin="lower",
-                                 cmap="RdBu_r", vmin=0.0, vmax=1.0, alpha=0.35,
-                                 interpolation="bilinear")
-    for k in (0, 1):
-        st = CLASS_STYLE[k]
-        art[f"points{k}"] = ax.scatter(np.zeros(1), np.zeros(1), s=14, marker=st["marker"],
-                                       color=st["color"], label=st["label"])
-        for r in (1, 2):
-            (art[f"ellipse{k}_{r}"],) = ax.plot([], [], color=st["color"], lw=1.3)
-        (art[f"mean{k}"],) = ax.plot([], [], marker="+", color="k", ms=12, mew=2, ls="none")
-    (art["boundary"],) = ax.plot([], [], color="k", lw=2, label="true boundary")
-    (art["fitted"],) = ax.plot([], [], color="k", lw=1.5, ls="--", label="GDA fitted to sample")
-    ax.set_xlim(lo, hi)
-    ax.set_ylim(lo, hi)
-    ax.set_aspect("equal")
-    ax.set_xlabel("x1")
-    ax.set_ylabel("x2")
-    ax.legend(loc="upper left", fontsize=8, framealpha=0.85)
-    title = ax.set_title("", fontsize=9)
-    fig.tight_layout()
-    state = {}
-
-    def update(phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho):
-        mu0 = np.array([mu0_1, mu0_2], dtype=float)
-        mu1 = np.array([mu1_1, mu1_2], dtype=float)
-        Sigma = gaussian.covariance(sigma1, sigma2, rho)
-        X, y = sample_explorer_data(phi, mu0, mu1, Sigma, noise, order)
-        theta, theta0 = boundary_from_parameters(phi, mu0, mu1, Sigma)
-        for k, mu in ((0, mu0), (1, mu1)):
-            art[f"points{k}"].set_offsets(X[y == k])
-            for r in (1, 2):
-                xy = ellipse(mu, Sigma, r)
-                art[f"ellipse{k}_{r}"].set_data(xy[:, 0], xy[:, 1])
-            art[f"mean{k}"].set_data([mu[0]], [mu[1]])
-        art["posterior"].set_data(sigmoid(grid_pts @ theta + theta0).reshape(grid, grid))
-        art["boundary"].set_data(*line_in_box(theta, theta0, _LIMITS, _LIMITS))
-        model = GDA().fit(X, y)
-        art["fitted"].set_data(*line_in_box(model.theta_, model.theta0_, _LIMITS, _LIMITS))
-        acc = model.score(X, y)
-        title.set_text(f"m = {m}: {int((y == 0).sum())} with y = 0, {int(y.sum())} with y = 1")
-        state.update(X=X, y=y, theta=theta, theta0=theta0, model=model, Sigma=Sigma,
-                     mu0=mu0, mu1=mu1, phi=phi)
-        if np.allclose(theta, 0.0):
-            true_line = ("no boundary: mu0 = mu1, so p(y=1|x) = phi everywhere and the "
-                         "class with the larger prior wins")
-        else:
-            true_line = boundary_equation(theta, theta0)
-        return (
-            "<div style='font-family:monospace; font-size:12px; line-height:1.5'>"
-            f"<b>true model</b><br>"
-            f"theta = Sigma<sup>-1</sup>(mu1 - mu0) = [{theta[0]:.3f}, {theta[1]:.3f}]<br>"
-            f"theta0 = {theta0:.3f}<br>"
-            f"boundary: {true_line}<br><br>"
-            f"<b>GDA fitted to the {m} points</b><br>"
-            f"boundary: {boundary_equation(model.theta_, model.theta0_)}<br>"
-            f"phi = {model.phi_[1]:.3f}, training accuracy = {acc:.3f}"
-            "</div>"
-        )
-
-    return SimpleNamespace(fig=fig, update=update, artists=art, state=state,
-                           ranges=EXPLORER_RANGES)
+    mu0, mu1 = np.asarray(mu0, dtype=float), np.asarray(mu1, dtype=float)
+    S = gaussian.check_covariance(Sigma)
+    X, y = sample_explorer_data(phi, mu0, mu1, S, np.asarray(noise, dtype=float),
+                                np.asarray(order, dtype=int))
+    theta, theta0 = boundary_from_parameters(phi, mu0, mu1, S)
+    fit = GDA().fit(X, y)
+    accuracy = float(fit.score(X, y))
+    g = np.linspace(*_LIMITS, SHADE_N)[list(SHADE_PROBES)]
+    G = np.stack(np.meshgrid(g, g), axis=-1)
+    idx = list(sample_probes)
+    m_k = [int((y == 0).sum()), int((y == 1).sum())]
+    return dict(
+        sample=dict(counts=m_k, index=idx, X=X[idx].tolist(), y=y[idx].tolist()),
+        true=dict(Sigma=S.tolist(), theta=theta.tolist(), theta0=theta0, line=_line(theta, theta0)),
+        fitted=dict(phi=float(fit.phi_[1]), mu0=fit.mu_[0].tolist(), mu1=fit.mu_[1].tolist(),
+                    Sigma=fit.Sigma_.tolist(), theta=fit.theta_.tolist(), theta0=fit.theta0_,
+                    line=_line(fit.theta_, fit.theta0_), accuracy=accuracy),
+        ellipses=[[gaussian.ellipse_points(mu, S, r, ELLIPSE_NUM)[list(ELLIPSE_PROBES)].tolist()
+                   for r in EXPLORER_RADII] for mu in (mu0, mu1)],
+        posterior=dict(x=g.tolist(), y=g.tolist(), p=sigmoid(G @ theta + theta0).tolist()),
+        readouts=readout_lines(m_k, theta, theta0, fit, accuracy),
+    )
 
 
-def explorer_panel(m=200, seed=0, dpi=72):
-    """The GDA explorer as an ipywidgets box: sliders, readout and the live figure."""
-    from .live import LiveFigure, interactive_panel, slider
+class GDAExplorer(Explorer):
+    """The GDA model in 2-D, sampled and fitted in the browser: move the true model, watch both boundaries.
 
-    ex = make_explorer(m=m, seed=seed, dpi=dpi)
-    labels = {"phi": "phi", "mu0_1": "mu0, x1", "mu0_2": "mu0, x2", "mu1_1": "mu1, x1",
-              "mu1_2": "mu1, x2", "sigma1": "sigma1", "sigma2": "sigma2", "rho": "rho"}
-    controls = {name: slider(init, lo, hi, step, labels[name])
-                for name, (lo, hi, step, init) in EXPLORER_RANGES.items()}
-    live = LiveFigure(ex.fig)
-    return interactive_panel(ex.update, live, **controls)
+    Eight sliders set the true model: ``phi = p(y=1)``, the means ``mu0 =
+    (mu0_1, mu0_2)``, ``mu1 = (mu1_1, mu1_2)`` and the shared ``Sigma =
+    gaussian.covariance(sigma1, sigma2, rho)``. The page draws the training
+    set of ``m`` points sampled from that model with fixed random draws (sent
+    once: standard-normal ``noise`` and a random ``order``, reshaped by
+    :func:`sample_explorer_data`, so the cloud moves smoothly), the contour
+    ellipses of both true Gaussians, the true posterior p(y=1|x) as shading,
+    the true boundary (solid) and the boundary of GDA fitted to the sample
+    (dashed), and prints both as numbers. ``gaussian_discriminant_analysis.js``
+    computes every frame (the sample, the MLE, theta, theta0, ellipses, the
+    boundary segments); :meth:`expected_state` is its numpy twin.
+
+    Parameters
+    ----------
+    m : int, default=200
+        Size of the training set, between 20 and 2000.
+    seed : int, default=0
+        Seed of the fixed draws (``numpy.random.default_rng(seed)``: first the
+        (m, 2) standard-normal noise, then the permutation).
+    **values : float
+        Initial slider values (default: the last column of :data:`EXPLORER_RANGES`).
+
+    Attributes
+    ----------
+    phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho : float
+        The slider values; each must lie in its :data:`EXPLORER_RANGES` range
+        (a ValueError says which), so Sigma stays positive definite and both
+        classes keep examples.
+    noise : list of [float, float], shape (m, 2)
+    order : list of int, shape (m,)
+        The fixed draws the sample is made from.
+    mu0, mu1 : ndarray of shape (2,)
+        Read-only.
+    Sigma : ndarray of shape (2, 2)
+        Read-only, from :func:`genlearn.gaussian.covariance`.
+
+    Examples
+    --------
+    >>> ex = GDAExplorer()
+    >>> X, y = ex.sample()
+    >>> X.shape, int(y.sum())
+    ((200, 2), 100)
+    >>> ex.phi = 0.3
+    >>> int(ex.sample()[1].sum())
+    60
+    >>> ex.rho = 0.95
+    Traceback (most recent call last):
+    ...
+    ValueError: rho = 0.95 is outside the slider range [-0.9, 0.9]; ...
+    """
+
+    _js = "gaussian_discriminant_analysis.js"
+    _params = _SLIDERS + ("m", "seed")
+
+    phi = traitlets.Float(EXPLORER_RANGES["phi"][3]).tag(sync=True)
+    mu0_1 = traitlets.Float(EXPLORER_RANGES["mu0_1"][3]).tag(sync=True)
+    mu0_2 = traitlets.Float(EXPLORER_RANGES["mu0_2"][3]).tag(sync=True)
+    mu1_1 = traitlets.Float(EXPLORER_RANGES["mu1_1"][3]).tag(sync=True)
+    mu1_2 = traitlets.Float(EXPLORER_RANGES["mu1_2"][3]).tag(sync=True)
+    sigma1 = traitlets.Float(EXPLORER_RANGES["sigma1"][3]).tag(sync=True)
+    sigma2 = traitlets.Float(EXPLORER_RANGES["sigma2"][3]).tag(sync=True)
+    rho = traitlets.Float(EXPLORER_RANGES["rho"][3]).tag(sync=True)
+    m = traitlets.Int(200).tag(sync=True)
+    seed = traitlets.Int(0).tag(sync=True)
+
+    # The fixed draws, sent once (and again if m or seed change).
+    noise = traitlets.List().tag(sync=True)
+    order = traitlets.List().tag(sync=True)
+    sample_probes = traitlets.List().tag(sync=True)
+
+    # Constants the page needs (the JavaScript keeps no copy).
+    ranges = traitlets.Dict({k: list(v[:3]) for k, v in EXPLORER_RANGES.items()}).tag(sync=True)
+    limits = traitlets.List(list(_LIMITS)).tag(sync=True)
+    radii = traitlets.List(list(EXPLORER_RADII)).tag(sync=True)
+    ellipse_num = traitlets.Int(ELLIPSE_NUM).tag(sync=True)
+    ellipse_probes = traitlets.List(list(ELLIPSE_PROBES)).tag(sync=True)
+    shade_n = traitlets.Int(SHADE_N).tag(sync=True)
+    shade_probes = traitlets.List(list(SHADE_PROBES)).tag(sync=True)
+
+    def __init__(self, m=200, seed=0, **values):
+        unknown = sorted(set(values) - set(_SLIDERS))
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {unknown}; choose from {list(_SLIDERS)} "
+                             "(and m, seed).")
+        super().__init__()
+        with self.hold_sync():
+            self.m, self.seed = m, seed
+            self._draw()
+            for name, value in values.items():
+                setattr(self, name, value)
+
+    @traitlets.validate(*_SLIDERS)
+    def _check_range(self, proposal):
+        name, value = proposal["trait"].name, float(proposal["value"])
+        lo, hi = EXPLORER_RANGES[name][:2]
+        if not lo <= value <= hi:
+            raise ValueError(
+                f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; choose a value "
+                "inside it (the ranges keep Sigma positive definite and both classes populated)."
+            )
+        return value
+
+    @traitlets.validate("m")
+    def _check_m(self, proposal):
+        lo, hi = EXPLORER_M_RANGE
+        m = proposal["value"]
+        if not lo <= m <= hi:
+            raise ValueError(f"m = {m!r} is outside [{lo}, {hi}]; choose a sample size in that "
+                             "range (at least 2 examples per class at phi = 0.1).")
+        return m
+
+    @traitlets.validate("seed")
+    def _check_seed(self, proposal):
+        if proposal["value"] < 0:
+            raise ValueError(f"seed = {proposal['value']!r} is negative; use a seed >= 0.")
+        return proposal["value"]
+
+    @traitlets.observe("m", "seed")
+    def _on_draws(self, change):
+        if len(self.noise) != self.m or change["name"] == "seed":
+            self._draw()
+
+    def _draw(self):
+        """The fixed draws: standard-normal noise (m, 2), then a permutation of range(m)."""
+        rng = np.random.default_rng(self.seed)
+        noise = rng.standard_normal((self.m, 2))
+        order = rng.permutation(self.m)
+        with self.hold_sync():
+            self.noise = noise.tolist()
+            self.order = order.tolist()
+            self.sample_probes = np.linspace(0, self.m - 1, 5).round().astype(int).tolist()
+
+    @property
+    def mu0(self):
+        return np.array([self.mu0_1, self.mu0_2])
+
+    @property
+    def mu1(self):
+        return np.array([self.mu1_1, self.mu1_2])
+
+    @property
+    def Sigma(self):
+        return gaussian.covariance(self.sigma1, self.sigma2, self.rho)
+
+    def sample(self):
+        """The training set the page draws now: ``X`` (m, 2), ``y`` (m,) (:func:`sample_explorer_data`)."""
+        return sample_explorer_data(self.phi, self.mu0, self.mu1, self.Sigma,
+                                    np.asarray(self.noise), np.asarray(self.order))
+
+    def expected_state(self):
+        """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
+        state = explorer_state(self.phi, self.mu0, self.mu1, self.Sigma, self.noise, self.order,
+                               self.sample_probes)
+        return dict(state, params=self.params())
+
+    def static_figure(self):
+        """The sample, GDA fitted to it (:func:`plot_gda_fit`) and the true boundary (dotted)."""
+        from .. import GDA
+
+        X, y = self.sample()
+        fig = plot_gda_fit(GDA().fit(X, y), X, y,
+                           title=f"GDA fitted to the explorer's {self.m} points")
+        ax = fig.axes[0]
+        theta, theta0 = boundary_from_parameters(self.phi, self.mu0, self.mu1, self.Sigma)
+        ax.plot(*line_in_box(theta, theta0, ax.get_xlim(), ax.get_ylim()),
+                label="true boundary", **style.REFERENCE)
+        legend = ax.get_legend()
+        handles = list(legend.legend_handles) + [ax.lines[-1]]
+        ax.legend(handles=handles, labels=[t.get_text() for t in legend.texts] + ["true boundary"],
+                  loc="upper left", bbox_to_anchor=(1.02, 1.0), title="r: Mahalanobis radius")
+        return fig
 
 
 #: The seeded data set of notebook 03: the true model its numbers are fitted to.
@@ -418,7 +582,7 @@ def sampling_gaps(sizes=(50, 200, 800, 3200), seeds=range(50), **setting):
 
     ``setting`` holds slider values (default: the initial ones of
     :data:`EXPLORER_RANGES`); each (m, seed) draws the explorer's training set
-    exactly as :func:`make_explorer` does with that ``m`` and ``seed``.
+    exactly as :class:`GDAExplorer` does with that ``m`` and ``seed``.
 
     Returns
     -------

@@ -438,3 +438,17 @@ def test_notebook_unequal_variances_alone_give_ellipses():
         assert ratio == pytest.approx(math.sqrt(hi / lo), abs=5e-5)
         assert got_angle == pytest.approx(angle, abs=5e-5)
     assert math.sqrt(3) == pytest.approx(1.7321, abs=5e-5)
+
+
+def test_notebook_stores_the_current_explorer():
+    """The explorer's saved widget state (shown without a kernel and in static exports)
+    holds the current JavaScript and the default state. After changing the explorer,
+    run `python -m genlearn.export --store-state notebooks/02_multivariate_gaussian.ipynb`."""
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    models = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    (model,) = [m for m in models.values() if m["model_name"] == "AnyModel"]
+    traits = model["state"]
+    ex = mg.GaussianExplorer()
+    assert traits["_esm"] == ex._esm, "stale explorer JavaScript in the notebook: re-run --store-state"
+    for name in ex._params:
+        assert traits[name] == getattr(ex, name), name

@@ -14,6 +14,7 @@
 //   readouts(label)                    a text block that screen readers read (aria-live)
 //   canvasPanel(label, aspect)         a hi-DPI canvas that follows the notebook's width
 //   frameScheduler(root, draw)         draw now, or at the next frame if one was drawn already
+//   setTraits(model, {name: value})    the page changes traits (and tells the kernel)
 //   bindModel(model, names, onChange)  redraw when Python changes a trait
 //   fmt(x, digits)                     readout formatting (twin: genlearn.demos.explorer.fmt)
 //   sym2Eigen(S), ellipsePoints(...), gaussPdf2(...), linspace(...)   2-D Gaussian numerics
@@ -209,10 +210,20 @@ function frameScheduler(root, draw) {
   };
 }
 
-/** Call onChange(name) whenever one of the model's traits `names` changes (from Python). */
+/**
+ * Set traits from the page: one model.set, then one message to the kernel.
+ * The change events it causes carry {fromPage: true}, which bindModel ignores
+ * (the page already drew the new values; redrawing would double every frame).
+ */
+function setTraits(model, values) {
+  model.set(values, {fromPage: true});
+  model.save_changes();
+}
+
+/** Call onChange(name) whenever one of the model's traits `names` changes, except by setTraits. */
 function bindModel(model, names, onChange) {
   const handlers = names.map((name) => {
-    const f = () => onChange(name);
+    const f = (_model, _value, options) => { if (!(options && options.fromPage)) onChange(name); };
     model.on(`change:${name}`, f);
     return [name, f];
   });

@@ -197,9 +197,9 @@ function render({model, el}) {
     label: "preset", value: model.get("preset"),
     options: [[CUSTOM, "(set by the sliders)"], ...Object.keys(presets).map((k) => [k, k])],
     onChange: (name) => {
-      model.set("preset", name);
-      if (name !== CUSTOM) for (const k of PARAMS) model.set(k, presets[name][k]);  // exact values
-      model.save_changes();
+      const values = {preset: name};
+      if (name !== CUSTOM) for (const k of PARAMS) values[k] = presets[name][k];  // exact values
+      setTraits(model, values);
       syncControls(); request();
     },
   });
@@ -211,11 +211,11 @@ function render({model, el}) {
       label: LABELS[name], min, max, step, value: model.get(name),
       format: (v) => fmt(v, DIGITS[name]),
       onInput: (v) => {
-        model.set(name, v);
+        const values = {[name]: v};
         if (PARAMS.includes(name) && model.get("preset") !== CUSTOM) {
-          model.set("preset", CUSTOM); menu.set(CUSTOM);
+          values.preset = CUSTOM; menu.set(CUSTOM);  // the menu no longer names these values
         }
-        model.save_changes();
+        setTraits(model, values);
         request();
       },
     });
@@ -273,9 +273,8 @@ function render({model, el}) {
     const clamp = (v, [lo, hi]) => Math.min(hi, Math.max(lo, v));
     let az = drag.az - (ev.clientX - drag.x) * 0.5;
     az = ((az + 180) % 360 + 360) % 360 - 180;
-    model.set("azimuth", clamp(Math.round(az), ranges.azimuth));
-    model.set("elevation", clamp(Math.round(drag.el + (ev.clientY - drag.y) * 0.3), ranges.elevation));
-    model.save_changes();
+    setTraits(model, {azimuth: clamp(Math.round(az), ranges.azimuth),
+                      elevation: clamp(Math.round(drag.el + (ev.clientY - drag.y) * 0.3), ranges.elevation)});
     sliders.azimuth.set(model.get("azimuth")); sliders.elevation.set(model.get("elevation"));
     request();
   });

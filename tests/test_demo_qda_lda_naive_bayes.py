@@ -363,6 +363,52 @@ def test_readout_numbers_print_as_the_page_prints_them(x, digits, text):
     assert demo._show(x, digits) == text
 
 
+def test_explorer_javascript_twin_over_the_slider_box():
+    """Oracle: :func:`explorer_state` (genlearn). The page's own computation
+    (``computeFrame`` and ``readoutLines`` of ``qda_lda_naive_bayes.js``), run by Node.js
+    without a browser, at 80 slider positions including the degenerate ones (Sigma_1 = I:
+    a line; one variance equal to 1: a parabola), to 1e-9 relative; the readouts exactly.
+    The browser test (tests/browser/test_explorers.py) runs the same code in Chromium."""
+    import shutil
+    import subprocess
+
+    from genlearn.demos.explorer import esm_source, state_mismatches
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("Node.js is not installed (apt-get install nodejs); the browser test covers the ends")
+    cases = [dict(sigma1=s1, sigma2=s2, rho=r) for s1 in (0.5, 1.0, 1.75, 2.5)
+             for s2 in (0.5, 1.0, 2.0, 2.5) for r in (-0.8, -0.25, 0.0, 0.55, 0.8)]
+    ex = demo.BoundaryExplorer()
+    data = {k: getattr(ex, k) for k in ("x0", "z1", "mu1", "probes")}
+    code = esm_source("qda_lda_naive_bayes.js").replace("export default { render };", "") + f"""
+const D = {json.dumps(data)}, cases = {json.dumps(cases)};
+console.log(JSON.stringify(cases.map((p) => {{
+  const model = {{get: (k) => (k in p ? p[k] : D[k])}};
+  const fr = computeFrame(model, D.x0);
+  return {{Sigma1: fr.Sigma1, sample: fr.X1.slice(0, 3), readouts: readoutLines(fr), params: p,
+    models: Object.fromEntries(MODELS.map((name) => {{
+      const M = fr.models[name];
+      return [name, {{phi: M.phi, mu: M.mu, Sigma: M.Sigma, A: M.A, b: M.b, c: M.c, eigenvalues: M.eigenvalues,
+                      conic: M.conic, accuracy: M.accuracy,
+                      posterior: D.probes.map(([x, y]) => 1 / (1 + Math.exp(-M.f(x, y))))}}];
+    }}))}};
+}})));
+"""
+    run = subprocess.run([node, "--input-type=module"], input=code, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    pages = json.loads(run.stdout)
+    kinds = set()
+    for params, page in zip(cases, pages):
+        expected = demo.BoundaryExplorer(**params).expected_state()
+        problems = state_mismatches(page, expected, rtol=1e-9)
+        assert not problems, (params, problems[:6])
+        assert page["readouts"] == expected["readouts"], params
+        kinds.add(expected["models"]["QDA"]["conic"])
+    assert kinds == {"ellipse", "hyperbola", "parabola", "line"}
+
+
 def test_gallery_shows_each_kind():
     fig, kinds = demo.plot_conic_gallery(num=40)
     assert kinds == {k: k for k in demo.GALLERY}

@@ -193,6 +193,11 @@ FIGURES = {
         [0.5, -0.5], gaussian.covariance(1.5, 0.8, -0.6), grid=15),
     "multivariate_gaussian.preset_figure": lambda: mvg.preset_figure(
         mvg.FIGURE_GROUPS["positive correlation"], grid=15),
+    # the static picture a browser explorer shows where widgets cannot run
+    "multivariate_gaussian.GaussianExplorer.static_figure": lambda: (
+        mvg.GaussianExplorer().static_figure()),
+    "qda_lda_naive_bayes.BoundaryExplorer.static_figure": lambda: (
+        qln.BoundaryExplorer().static_figure(num=40)),
 }
 
 #: Figures drawn by the kernel-side slider explorers, which the browser explorers
@@ -209,10 +214,16 @@ MODULES = {"generative_vs_discriminative": gvd, "gaussian_discriminant_analysis"
 
 def test_every_plot_function_of_the_demo_modules_is_checked():
     """Oracle: the modules' own namespaces. A new public function that draws a figure
-    (``plot_*``, ``*_figure``) must join FIGURES, so its style is checked too."""
+    (``plot_*``, ``*_figure``), or a browser explorer's static picture, must join FIGURES,
+    so its style is checked too."""
+    from genlearn.demos.explorer import Explorer
+
     found = set()
     for modname, module in MODULES.items():
         for name, obj in vars(module).items():
+            if (inspect.isclass(obj) and issubclass(obj, Explorer)
+                    and obj.__module__ == module.__name__ and "static_figure" in vars(obj)):
+                found.add(f"{modname}.{name}.static_figure")
             if (inspect.isfunction(obj) and obj.__module__ == module.__name__
                     and not name.startswith("_")
                     and (name.startswith("plot_") or name.endswith("_figure"))):

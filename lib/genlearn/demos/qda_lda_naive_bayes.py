@@ -484,7 +484,9 @@ class BoundaryExplorer(Explorer):
             A, b, c = quadratic_form(model)
             ax.set_title(f"{_EXPLORER_TITLES[name]}\nboundary: {conic_type(A, b, c)}")
             ax.set(xlim=EXPLORER_LIM, ylim=EXPLORER_LIM, aspect="equal")
-        style.figure_legend(fig, points + [style.key("boundary", **_BOUNDARY)], ncols=3)
+        style.figure_legend(fig, points + [
+            style.patch_key(f"predicted y = {k}", CLASS_COLORS[k], alpha=0.2) for k in (0, 1)] + [
+            style.key("boundary", **_BOUNDARY)], ncols=3)
         return fig
 
 

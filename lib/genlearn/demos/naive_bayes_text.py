@@ -7,21 +7,25 @@ Spam Collection. The estimators, the tokenizer and the vocabulary come from
 genlearn; this module only lays out the counts, draws the figures and wires
 the widgets, as plain functions that the tests call too.
 
-Interactive figures follow :mod:`genlearn.demos.live`: a figure is drawn once,
-and an ``update(...)`` function moves its artists and returns an HTML readout.
+The two explorers, :class:`LaplaceExplorer` (the Laplace parameter alpha) and
+:class:`MessageExplorer` (type a message, see p(spam)), are anywidget widgets
+(:mod:`genlearn.demos.explorer`): their page, ``naive_bayes_text.js``, computes
+and draws every frame in the browser from data sent once; their
+``expected_state()`` is the genlearn twin the browser tests compare with.
 """
-import html
 import warnings
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import numpy as np
-from matplotlib.figure import Figure
+import traitlets
 
 from .. import datasets, text
 from .._base import logsumexp
 from ..naive_bayes import BernoulliNB, CategoricalNB, MultinomialNB
 from . import style
+from .explorer import Explorer
 
 # ---------------------------------------------------------------------------
 # The toy corpus (invented for this notebook)
@@ -254,10 +258,25 @@ def multinomial_table_text(C, y, words, selected, alpha=1):
 
 
 # ---------------------------------------------------------------------------
-# Laplace smoothing: the alpha explorer
+# Laplace smoothing: the alpha explorer (drawn in the browser)
 # ---------------------------------------------------------------------------
 
+#: (min, max, step) of the Laplace parameter's slider. alpha = 0 is allowed:
+#: the posterior of :data:`UNSEEN_QUERY` is then 0/0, which the explorer says.
 ALPHA_RANGE = (0.0, 5.0, 0.05)
+
+#: The alpha values of the explorer's curve (alpha = 0 is left out: 0/0 there).
+ALPHA_GRID = tuple(float(a) for a in np.linspace(ALPHA_RANGE[0], ALPHA_RANGE[1], 101)[1:])
+
+
+def _show(x, digits):
+    """A computed number as the explorers' pages print it (twin of ``show`` in
+    ``naive_bayes_text.js``): rounded to 12 significant digits first, so that
+    rounding noise cannot move a printed digit, then printed like JavaScript's
+    ``toFixed`` (an exact tie rounds away from zero; no "-0.00")."""
+    q = Decimal(float(f"{float(x):.12g}")).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    out = f"{q:f}"
+    return out[1:] if out.startswith("-") and q == 0 else out
 
 
 def posterior_spam(model_cls, X, y, x, alpha):
@@ -271,71 +290,152 @@ def posterior_spam(model_cls, X, y, x, alpha):
     return float(proba[0, col])
 
 
-def alpha_explorer(alpha=1.0, dpi=80):
-    """Figure and ``update(alpha)`` for the posterior of :data:`UNSEEN_QUERY`.
+def laplace_data():
+    """What the alpha explorer's page gets once: the toy counts behind :data:`UNSEEN_QUERY`.
 
-    The curve is p(spam | "Free bonus now") under Bernoulli naive Bayes with
-    Laplace parameter alpha; the marker follows the slider. At alpha = 0 the
-    word "bonus" has phi = 0/5 and 0/7, both joints are 0 and the posterior is
-    0/0: the marker disappears and the readout says why.
-
-    Returns ``(fig, update, artists)``.
+    Returns a dict: ``words`` (the vocabulary of the toy corpus plus the
+    query), ``counts`` {"spam": [...], "ham": [...]} (messages of the class
+    containing each word), ``n`` {"spam": 5, "ham": 7}, ``x`` (1 where the query
+    contains the word) and ``word`` (:data:`UNSEEN_WORD`).
     """
     vocab, X, y = toy_features([UNSEEN_QUERY])
     x = _dense(vocab.transform([UNSEEN_QUERY], binary=True))[0]
+    B = X > 0
+    return {"words": words_of(vocab), "word": UNSEEN_WORD, "query": UNSEEN_QUERY,
+            "counts": {"spam": B[y == SPAM].sum(axis=0).astype(int).tolist(),
+                       "ham": B[y == HAM].sum(axis=0).astype(int).tolist()},
+            "n": {"spam": int(np.sum(y == SPAM)), "ham": int(np.sum(y == HAM))},
+            "x": x.astype(int).tolist()}
+
+
+def laplace_readouts(alpha, phi_spam, phi_ham, posterior, c_spam, c_ham, n_spam, n_ham):
+    """The alpha explorer's readout lines (``posterior`` None: the 0/0 case)."""
+    a, a2 = _show(alpha, 2), _show(2 * alpha, 2)
+    w = UNSEEN_WORD
+    lines = [f"α = {a}",
+             f"φ({w} | spam) = ({c_spam} + {a}) / ({n_spam} + {a2}) = {_show(phi_spam, 4)}",
+             f"φ({w} | ham) = ({c_ham} + {a}) / ({n_ham} + {a2}) = {_show(phi_ham, 4)}"]
+    if posterior is None:
+        lines.append(f"p(spam | x) = 0/0: undefined (NaN): φ({w}) = 0 in both classes, "
+                     "so both joints are 0")
+    else:
+        lines.append(f"p(spam | x) = {_show(posterior, 4)} → {'spam' if posterior > 0.5 else 'ham'}")
+    return lines
+
+
+def laplace_state(alpha):
+    """Everything the alpha explorer's page publishes, computed with genlearn's BernoulliNB.
+
+    Keys: ``phi`` {"spam", "ham"}: the smoothed phi of every word (vocabulary
+    order); ``posterior``: p(spam | "Free bonus now") (None at alpha = 0: 0/0);
+    ``curve``: the posterior at every alpha of :data:`ALPHA_GRID`;
+    ``readouts`` (:func:`laplace_readouts`). (The explorer adds ``params``.)
+    """
+    vocab, X, y = toy_features([UNSEEN_QUERY])
+    x = _dense(vocab.transform([UNSEEN_QUERY], binary=True))[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = BernoulliNB(alpha=alpha).fit(X, y)
+    s, hm = (int(np.flatnonzero(model.classes_ == k)[0]) for k in (SPAM, HAM))
+    post = posterior_spam(BernoulliNB, X, y, x, alpha)
+    post = None if np.isnan(post) else post
     j = vocab.vocabulary_[UNSEEN_WORD]
-    grid = np.linspace(ALPHA_RANGE[0], ALPHA_RANGE[1], 101)[1:]
-    curve = [posterior_spam(BernoulliNB, X, y, x, a) for a in grid]
-    fig = Figure(figsize=(6, 3.2), dpi=dpi)
-    ax = fig.subplots()
-    ax.plot(grid, curve, color="tab:blue", lw=2, label="p(spam | x), alpha > 0")
-    (marker,) = ax.plot([], [], "o", color="tab:red", ms=9, label="current alpha")
+    B = X > 0
+    lines = laplace_readouts(alpha, model.phi_[s, j], model.phi_[hm, j], post,
+                             int(B[y == SPAM, j].sum()), int(B[y == HAM, j].sum()),
+                             int(np.sum(y == SPAM)), int(np.sum(y == HAM)))
+    return {"phi": {"spam": model.phi_[s].tolist(), "ham": model.phi_[hm].tolist()},
+            "posterior": post,
+            "curve": [posterior_spam(BernoulliNB, X, y, x, a) for a in ALPHA_GRID],
+            "readouts": lines}
+
+
+def plot_alpha_curve(alpha=1.0, ax=None):
+    """p(spam | "Free bonus now") against the Laplace parameter, with ``alpha`` marked.
+
+    Bernoulli naive Bayes on the toy corpus; the prior p(spam) and the decision
+    threshold 1/2 are drawn as horizontal lines. At alpha = 0 the posterior is
+    0/0 and no marker is drawn. Returns the matplotlib Figure.
+    """
+    vocab, X, y = toy_features([UNSEEN_QUERY])
+    x = _dense(vocab.transform([UNSEEN_QUERY], binary=True))[0]
+    curve = [posterior_spam(BernoulliNB, X, y, x, a) for a in ALPHA_GRID]
+    if ax is None:
+        fig = style.new_figure((7.2, 3.8))
+        ax = fig.subplots()
+    ax.plot(ALPHA_GRID, curve, color=style.class_color(SPAM), lw=2, label="p(spam | x), α > 0")
+    p = posterior_spam(BernoulliNB, X, y, x, alpha)
+    if not np.isnan(p):
+        ax.plot([alpha], [p], "o", color="black", ms=9, label=f"α = {alpha:g}: {p:.4f}")
     prior = float(np.mean(y == SPAM))
-    ax.axhline(prior, color="0.4", lw=1, ls="--", label=f"prior p(spam) = {prior:.3f}")
+    ax.axhline(prior, label=f"prior p(spam) = {prior:.3f}", **style.REFERENCE)
     ax.axhline(0.5, color="0.6", lw=0.8, ls=":", label="decision threshold 1/2")
     ax.set_xlim(-0.1, ALPHA_RANGE[1] + 0.15)
     ax.set_ylim(0, 1)
-    ax.set_xlabel("Laplace parameter alpha")
+    ax.set_xlabel("Laplace parameter α")
     ax.set_ylabel(f'p(spam | "{UNSEEN_QUERY}")')
-    ax.legend(loc="lower right", fontsize=8)
-    ax.set_title(f'Laplace smoothing and the unseen word "{UNSEEN_WORD}"', fontsize=10)
-    note = ax.text(0.02, 0.05, "", transform=ax.transAxes, color="tab:red")
-    fig.tight_layout()
-    n1, n0 = int(np.sum(y == SPAM)), int(np.sum(y == HAM))
-    c1, c0 = int(X[y == SPAM, j].sum()), int(X[y == HAM, j].sum())
-
-    def update(alpha):
-        alpha = float(alpha)
-        if not ALPHA_RANGE[0] <= alpha <= ALPHA_RANGE[1]:
-            raise ValueError(f"alpha must be in [{ALPHA_RANGE[0]}, {ALPHA_RANGE[1]}]; got {alpha}.")
-        p = posterior_spam(BernoulliNB, X, y, x, alpha)
-        phi1 = (c1 + alpha) / (n1 + 2 * alpha)
-        phi0 = (c0 + alpha) / (n0 + 2 * alpha)
-        if np.isnan(p):
-            marker.set_data([], [])
-            note.set_text("alpha = 0: p(spam | x) = 0/0 = NaN")
-            verdict = ("<b>NaN</b>: both joints are 0 because phi_bonus = 0 in both "
-                       "classes, and 0/0 is undefined.")
-        else:
-            marker.set_data([alpha], [p])
-            note.set_text("")
-            verdict = f"<b>{p:.4f}</b>"
-        return (f"alpha = {alpha:.2f}<br>"
-                f"phi_bonus|spam = ({c1}+{alpha:.2f})/({n1}+{2 * alpha:.2f}) = {phi1:.4f}<br>"
-                f"phi_bonus|ham = ({c0}+{alpha:.2f})/({n0}+{2 * alpha:.2f}) = {phi0:.4f}<br>"
-                f"p(spam | x) = {verdict}")
-
-    update(alpha)
-    return fig, update, {"ax": ax, "marker": marker, "curve": ax.lines[0], "note": note}
+    ax.legend(loc="lower right")
+    ax.set_title(f'Laplace smoothing and the unseen word "{UNSEEN_WORD}"')
+    return ax.figure
 
 
-def alpha_panel(alpha=1.0):
-    """The alpha slider wired to :func:`alpha_explorer` (an ipywidgets box)."""
-    from .live import LiveFigure, interactive_panel, slider
+class LaplaceExplorer(Explorer):
+    """The Laplace parameter alpha and p(spam | "Free bonus now"), drawn in the browser.
 
-    fig, update, _ = alpha_explorer(alpha)
-    live = LiveFigure(fig)
-    return interactive_panel(update, live, alpha=slider(alpha, *ALPHA_RANGE, "alpha"))
+    One slider sets alpha. The page (``naive_bayes_text.js``) gets the toy
+    counts once (:func:`laplace_data`) and computes, at every frame, the
+    smoothed ``phi = (c + alpha) / (n_y + 2 alpha)`` of every word, the
+    Bernoulli naive Bayes posterior of :data:`UNSEEN_QUERY` in log space (0/0 at
+    alpha = 0, which the readout says), and the curve of that posterior against
+    alpha; :meth:`expected_state` is its genlearn twin (:func:`laplace_state`).
+
+    Attributes
+    ----------
+    alpha : float
+        The slider value, in :data:`ALPHA_RANGE` (a ValueError says so otherwise).
+
+    Examples
+    --------
+    >>> ex = LaplaceExplorer(alpha=1.0)
+    >>> ex.expected_state()["readouts"][-1]
+    'p(spam | x) = 0.9317 → spam'
+    >>> ex.alpha = 6
+    Traceback (most recent call last):
+    ...
+    ValueError: alpha = 6.0 is outside the slider range [0.0, 5.0]; ...
+    """
+
+    _js = "naive_bayes_text.js"
+    _params = ("alpha",)
+
+    view = traitlets.Unicode("laplace").tag(sync=True)
+    alpha = traitlets.Float(1.0).tag(sync=True)
+    data = traitlets.Dict().tag(sync=True)
+    alpha_range = traitlets.List(list(ALPHA_RANGE)).tag(sync=True)
+    alpha_grid = traitlets.List(list(ALPHA_GRID)).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        unknown = sorted(set(kwargs) - set(self._params))
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {unknown}; choose from {list(self._params)}.")
+        super().__init__(data=laplace_data(), **kwargs)
+
+    @traitlets.validate("alpha")
+    def _check_alpha(self, proposal):
+        value = float(proposal["value"])
+        lo, hi, _ = ALPHA_RANGE
+        if not lo <= value <= hi:
+            raise ValueError(f"alpha = {value!r} is outside the slider range [{lo}, {hi}]; choose a "
+                             "value inside it (alpha >= 0 is a pseudo-count).")
+        return value
+
+    def expected_state(self):
+        """The genlearn twin of the page's ``data-state`` now (:func:`laplace_state`)."""
+        return dict(laplace_state(self.alpha), params=self.params())
+
+    def static_figure(self):
+        """:func:`plot_alpha_curve` at the current alpha (where widgets cannot run)."""
+        return plot_alpha_curve(self.alpha)
 
 
 # ---------------------------------------------------------------------------
@@ -631,43 +731,193 @@ def misclassified_text(res, model="multinomial", n=3):
     return "\n".join(f"[{kind}, p(spam) = {p:.3f}] {t}" for kind, p, t in rows)
 
 
-def spam_probability_html(message, res):
-    """The readout of the message box: p(spam | message) under both models."""
-    message = str(message)
+#: The message the message explorer starts with.
+DEFAULT_MESSAGE = "Congratulations! You won a free prize, call now"
+#: The longest message the message explorer accepts (its text box stops there too).
+MESSAGE_MAX_CHARS = 50_000
+#: Words shown per direction (towards spam, towards ham) in the message explorer.
+N_TOP_WORDS = 4
+#: Distinct unknown words named in the readout (the rest are counted).
+N_UNKNOWN_SHOWN = 6
+#: Tokens the page publishes for the tests (a long message publishes its first ones).
+N_TOKENS_PUBLISHED = 200
+
+
+def _count_text(n, word):
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def message_data(model, vocab):
+    """What the message explorer's page gets once: the fitted multinomial model as counts.
+
+    ``words`` (the vocabulary in column order, joined by spaces), ``counts``
+    {"spam", "ham"} (the model's ``feature_count_``: occurrences of each word in
+    the training messages of the class, joined by commas), ``class_count``
+    {"spam", "ham"} and ``alpha``. The
+    page turns them into the model's ``class_log_prior_`` and
+    ``feature_log_prob_`` = log((count + alpha) / (words in the class + alpha |V|))
+    once: counts are integers, about a quarter of the size of the 2|V|
+    log-probabilities written out in full.
+    """
+    if not isinstance(model, MultinomialNB) or not hasattr(model, "feature_count_"):
+        raise ValueError("model must be a fitted genlearn.MultinomialNB, e.g. "
+                         "demo.train_spam_filters(corpus).multinomial.")
+    if sorted(np.asarray(model.classes_).tolist()) != [HAM, SPAM]:
+        raise ValueError(f"model must have the classes 0 (ham) and 1 (spam); got {list(model.classes_)}.")
+    words = words_of(vocab)
+    if len(words) != model.feature_count_.shape[1]:
+        raise ValueError(f"vocab has {len(words)} words but the model was fitted on "
+                         f"{model.feature_count_.shape[1]} columns: pass the vocabulary it was fitted with.")
+    fc = np.asarray(model.feature_count_)
+    if not np.array_equal(fc, np.round(fc)):
+        raise ValueError("the model was not fitted on word counts (its feature_count_ is not whole numbers).")
+    s, hm = (int(np.flatnonzero(model.classes_ == k)[0]) for k in (SPAM, HAM))
+    # One string per list (tokens hold no spaces): the notebook stores this state, and a JSON
+    # list would take a line per number there.
+    return {"words": " ".join(words),
+            "counts": {"spam": ",".join(map(str, fc[s].astype(int))),
+                       "ham": ",".join(map(str, fc[hm].astype(int)))},
+            "class_count": {"spam": int(model.class_count_[s]), "ham": int(model.class_count_[hm])},
+            "alpha": float(model.alpha)}
+
+
+def message_state(message, model, vocab):
+    """Everything the message explorer's page publishes for ``message``, with genlearn.
+
+    Keys: ``tokens`` (:func:`genlearn.text.tokenize`, the first
+    :data:`N_TOKENS_PUBLISHED`), ``n_tokens``, ``n_known`` (tokens in the
+    vocabulary), ``log_prior`` and ``log_joint`` {"spam", "ham"} (log p(y) and
+    log p(x, y) under the fitted model), ``p_spam`` (``predict_proba``),
+    ``log_odds`` (log p(spam | x) - log p(ham | x)), ``top`` {"spam", "ham"}: the
+    words pushing most towards each class as ``[word, count, count * (log
+    phi_spam - log phi_ham)]``, and ``readouts`` (the lines shown).
+    """
     tokens = text.tokenize(message)
-    known = [t for t in tokens if t in res.vocab.vocabulary_]
-    unknown = [t for t in tokens if t not in res.vocab.vocabulary_]
-    C = res.vocab.transform([message])
-    parts = [f"<b>{html.escape(message) or '(empty message)'}</b><br>"]
-    for name, model in (("multinomial", res.multinomial), ("Bernoulli", res.bernoulli)):
-        s = int(np.flatnonzero(model.classes_ == SPAM)[0])
-        p = float(model.predict_proba(C)[0, s])
-        verdict = "spam" if p > 0.5 else "ham"
-        parts.append(f"{name}: p(spam) = {p:.4f} &rarr; {verdict}<br>")
-    parts.append(f"known words: {html.escape(', '.join(known)) or 'none'}<br>")
+    s, hm = (int(np.flatnonzero(model.classes_ == k)[0]) for k in (SPAM, HAM))
+    C = vocab.transform([message])
+    counts = _dense(C)[0]
+    flp = model.feature_log_prob_
+    log_joint = counts @ flp.T + model.class_log_prior_
+    p_spam = float(model.predict_proba(C)[0, s])
+    log_p = model.predict_log_proba(C)[0]
+    log_odds = float(log_p[s] - log_p[hm])
+    index = vocab.vocabulary_
+    seen, unknown = {}, {}
+    for t in tokens:
+        if t in index:
+            seen[t] = seen.get(t, 0) + 1
+        else:
+            unknown[t] = unknown.get(t, 0) + 1
+    lp_s, lp_h = flp[s].tolist(), flp[hm].tolist()   # Python floats: the page's arithmetic, step by step
+    contrib = [[w, c, c * (lp_s[index[w]] - lp_h[index[w]])] for w, c in seen.items()]
+    # strongest first; the sorts are stable, so tied words keep their order of first appearance
+    top = {"spam": sorted([r for r in contrib if r[2] > 0], key=lambda r: -r[2])[:N_TOP_WORDS],
+           "ham": sorted([r for r in contrib if r[2] < 0], key=lambda r: r[2])[:N_TOP_WORDS]}
+    n_known = sum(seen.values())
+    prior = float(np.exp(model.class_log_prior_[s]))
+    lines = []
+    if not tokens:
+        lines.append("no words: the message is empty or holds only spaces and punctuation")
+    else:
+        lines.append(f"{_count_text(len(tokens), 'word')}: {n_known:,} in the vocabulary, "
+                     f"{len(tokens) - n_known:,} not (ignored)")
+    lines.append(f"p(spam | message) = {_show(p_spam, 4)} → {'spam' if p_spam > 0.5 else 'ham'} "
+                 "(multinomial naive Bayes)")
+    if n_known == 0:
+        lines.append(f"no known word: p(spam | message) is the prior p(spam) = {_show(prior, 4)}")
+    else:
+        lines.append(f"log p(spam | x) − log p(ham | x) = {_show(log_odds, 2)}")
+    for cls in ("spam", "ham"):
+        shown = ", ".join(f"{w} ×{c} ({'' if _show(v, 2).startswith('-') else '+'}{_show(v, 2)})"
+                          for w, c, v in top[cls])
+        lines.append(f"words pushing towards {cls}: {shown or 'none'}")
     if unknown:
-        parts.append(f"ignored (not in the vocabulary): {html.escape(', '.join(unknown))}")
-    if not known:
-        parts.append("<i>no known word: the multinomial model falls back to the prior "
-                     "p(spam); the Bernoulli model still multiplies (1 - phi) over "
-                     "every word of the vocabulary that is absent</i>")
-    return "".join(parts)
+        names = list(unknown)
+        more = len(names) - N_UNKNOWN_SHOWN
+        lines.append("not in the vocabulary: " + ", ".join(names[:N_UNKNOWN_SHOWN])
+                     + (f" and {more:,} more" if more > 0 else ""))
+    return {"tokens": tokens[:N_TOKENS_PUBLISHED], "n_tokens": len(tokens), "n_known": n_known,
+            "log_prior": {"spam": float(model.class_log_prior_[s]), "ham": float(model.class_log_prior_[hm])},
+            "log_joint": {"spam": float(log_joint[s]), "ham": float(log_joint[hm])},
+            "p_spam": p_spam, "log_odds": log_odds, "top": top, "readouts": lines}
 
 
-def message_box(res, value="Congratulations! You won a free prize, call now"):
-    """A text box; typing updates p(spam | message) for both models."""
-    import ipywidgets as widgets
+class MessageExplorer(Explorer):
+    """Type a message, see p(spam | message): the fitted multinomial filter, run in the browser.
 
-    box = widgets.Text(value=value, description="message",
-                       layout=widgets.Layout(width="560px"),
-                       continuous_update=True)
-    out = widgets.HTML(spam_probability_html(value, res))
+    The page (``naive_bayes_text.js``) gets the fitted model once, as counts
+    (:func:`message_data`), and at every keystroke tokenizes the text exactly as
+    :func:`genlearn.text.tokenize` does, adds up the log-probabilities of the
+    known words (log space: no underflow however long the message), and shows
+    p(spam), the words that push the answer most each way (also as bars), and
+    the ignored words, as a bounded summary; :meth:`expected_state` is its twin
+    (:func:`message_state`, with the model's ``predict_proba``).
 
-    def on_change(change):
-        out.value = spam_probability_html(change["new"], res)
+    Parameters
+    ----------
+    model : genlearn.MultinomialNB
+        Fitted on word counts with classes 0 (ham) and 1 (spam).
+    vocab : genlearn.text.Vocabulary
+        The vocabulary the model was fitted with.
+    message : str, default=DEFAULT_MESSAGE
 
-    box.observe(on_change, names="value")
-    return widgets.VBox([box, out])
+    Attributes
+    ----------
+    message : str
+        The text in the box; at most :data:`MESSAGE_MAX_CHARS` characters (a
+        ValueError says so otherwise).
+
+    Examples
+    --------
+    >>> from genlearn import MultinomialNB, text
+    >>> texts = ["free prize now", "win cash now", "lunch at home", "see you at lunch"]
+    >>> vocab = text.Vocabulary().fit(texts)
+    >>> model = MultinomialNB().fit(vocab.transform(texts), [1, 1, 0, 0])
+    >>> ex = MessageExplorer(model, vocab, message="Free lunch!")
+    >>> ex.expected_state()["readouts"][0]
+    '2 words: 2 in the vocabulary, 0 not (ignored)'
+    """
+
+    _js = "naive_bayes_text.js"
+    _params = ("message",)
+
+    view = traitlets.Unicode("message").tag(sync=True)
+    message = traitlets.Unicode(DEFAULT_MESSAGE).tag(sync=True)
+    data = traitlets.Dict().tag(sync=True)
+    limits = traitlets.Dict({"max_chars": MESSAGE_MAX_CHARS, "top": N_TOP_WORDS,
+                             "unknown_shown": N_UNKNOWN_SHOWN,
+                             "tokens_published": N_TOKENS_PUBLISHED}).tag(sync=True)
+
+    def __init__(self, model, vocab, message=DEFAULT_MESSAGE):
+        self._model, self._vocab = model, vocab
+        super().__init__(data=message_data(model, vocab), message=message)
+
+    @traitlets.validate("message")
+    def _check_message(self, proposal):
+        value = proposal["value"]
+        if not isinstance(value, str):
+            raise ValueError(f"message must be a string; got {type(value).__name__}.")
+        if len(value) > MESSAGE_MAX_CHARS:
+            raise ValueError(f"message has {len(value):,} characters; the box takes at most "
+                             f"{MESSAGE_MAX_CHARS:,} (shorten it).")
+        return value
+
+    def expected_state(self):
+        """The genlearn twin of the page's ``data-state`` now (:func:`message_state`)."""
+        return dict(message_state(self.message, self._model, self._vocab), params=self.params())
+
+    def static_figure(self):
+        """The words pushing the current message towards each class, as bars."""
+        st = message_state(self.message, self._model, self._vocab)
+        rows = st["top"]["spam"] + st["top"]["ham"]
+        fig = style.new_figure((7.2, 0.9 + 0.38 * max(len(rows), 1)))
+        ax = fig.subplots()
+        ax.barh([f"{w} ×{c}" for w, c, _ in rows][::-1], [v for *_, v in rows][::-1],
+                color=[style.class_color(SPAM if v > 0 else HAM) for *_, v in rows][::-1])
+        ax.axvline(0, color="black", lw=1)
+        ax.set_xlabel("count × (log φ(word | spam) − log φ(word | ham))")
+        ax.set_title(f"p(spam | message) = {st['p_spam']:.4f}: the words that push most each way")
+        return fig
 
 
 # ---------------------------------------------------------------------------

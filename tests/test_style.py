@@ -193,7 +193,10 @@ FIGURES = {
         [0.5, -0.5], gaussian.covariance(1.5, 0.8, -0.6), grid=15),
     "multivariate_gaussian.preset_figure": lambda: mvg.preset_figure(
         mvg.FIGURE_GROUPS["positive correlation"], grid=15),
+    "generative_vs_discriminative.class_figure": lambda: gvd.class_figure(**gvd.DEFAULTS),
     # the static picture a browser explorer shows where widgets cannot run
+    "generative_vs_discriminative.BayesExplorer.static_figure": lambda: (
+        gvd.BayesExplorer(mu_dog=60.0, mu_elephant=60.0).static_figure()),
     "multivariate_gaussian.GaussianExplorer.static_figure": lambda: (
         mvg.GaussianExplorer().static_figure()),
     "qda_lda_naive_bayes.BoundaryExplorer.static_figure": lambda: (
@@ -203,7 +206,6 @@ FIGURES = {
 #: Figures drawn by the kernel-side slider explorers, which the browser explorers
 #: (anywidget, issue 14) replace and delete; they are not static figures.
 EXPLORERS = {
-    "generative_vs_discriminative.class_figure",
     "m_estimate_stolen_cars.static_figure",
 }
 
@@ -318,11 +320,17 @@ def _legend_keys(fig):
     return keys
 
 
+_BUILT = {}
+
+
 @pytest.fixture(scope="module", params=sorted(FIGURES))
 def figure(request):
-    fig = _fig(_quiet(FIGURES[request.param]))
-    FigureCanvasAgg(fig).draw()  # ticks and legends exist only once drawn
-    return fig
+    """Each figure made once per test run, whatever order the tests run in (tests only read it)."""
+    if request.param not in _BUILT:
+        fig = _fig(_quiet(FIGURES[request.param]))
+        FigureCanvasAgg(fig).draw()  # ticks and legends exist only once drawn
+        _BUILT[request.param] = fig
+    return _BUILT[request.param]
 
 
 def test_size_resolution_and_an_opaque_white_background(figure):

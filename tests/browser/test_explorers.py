@@ -22,6 +22,9 @@ from lab_driver import (
     run_all_cells, screenshot,
 )
 
+#: notebook 02's explorer, for the tests of its own (presets, keyboard, unrun notebook)
+GAUSSIAN = ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer")
+
 #: (notebook, accessible name of the explorer, its Python class)
 EXPLORERS = [
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer),
@@ -59,6 +62,11 @@ def test_every_control_to_both_ends(notebook, name, cls, lab_server, lab_page, t
     page = lab_page
     root = open_explorer(page, lab_server, notebook, name)
     check_against_numpy(root, cls, "first frame")
+    # fits a 1280 x 720 screen with its controls; canvases drawn at the device's pixel ratio
+    assert root.bounding_box()["height"] <= 600, root.bounding_box()
+    for w, cw, dpr in root.evaluate("el => Array.from(el.querySelectorAll('canvas')).map("
+                                    "c => [c.width, c.clientWidth, window.devicePixelRatio])"):
+        assert abs(w - cw * dpr) <= 1, (w, cw, dpr)
     names = slider_names(root)
     assert names, "no slider in the explorer"
     for control in names:
@@ -85,7 +93,7 @@ def test_gaussian_presets_are_exact_and_reapply(lab_server, lab_page):
     """A preset sets exact values (Sigma = 0.6 I gives |Sigma| = 0.3600, not 0.3515), and
     choosing the shown preset again after moving a slider applies it again."""
     page = lab_page
-    root = open_explorer(page, lab_server, *EXPLORERS[0][:2])
+    root = open_explorer(page, lab_server, *GAUSSIAN)
     menu = root.get_by_role("combobox", name="preset")
     menu.select_option(label="Sigma = [[3, 0.8], [0.8, 1]]")
     page.wait_for_timeout(50)
@@ -109,7 +117,7 @@ def test_gaussian_explorer_before_anything_runs(lab_server, lab_page):
     "model not found". (The live explorer from the saved state without a kernel is
     tested on the static export, tests/browser/test_static_export.py.)"""
     page = lab_page
-    open_notebook(page, lab_server, EXPLORERS[0][0])
+    open_notebook(page, lab_server, GAUSSIAN[0])
     page.wait_for_timeout(2000)
     assert not find_problems(page)
     shown = page.evaluate("""() => {
@@ -137,7 +145,7 @@ def test_gaussian_explorer_keyboard_only(lab_server, lab_page, tmp_path):
     Up/Down, Home/End on sliders, arrows on the preset menu; every step checked with numpy,
     and JupyterLab never takes the keys (the cell selection does not move)."""
     page = lab_page
-    root = open_explorer(page, lab_server, *EXPLORERS[0][:2])
+    root = open_explorer(page, lab_server, *GAUSSIAN)
     root.get_by_role("combobox", name="preset").focus()   # (JupyterLab makes its cell the active one)
     active_cell = page.evaluate("() => document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active')"
                                 ".getAttribute('data-windowed-list-index')")

@@ -16,6 +16,7 @@ import functools
 import http.server
 import shutil
 import threading
+import time
 import warnings
 
 import pytest
@@ -68,10 +69,27 @@ def site(tmp_path_factory):
     server.server_close()
 
 
+def settled_box(page, slider, timeout=30):
+    """The slider's bounding box once the page stops moving (MathJax typesets the math
+    after load and shifts everything below it)."""
+    slider.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => !window.MathJax || !MathJax.Hub || (MathJax.Hub.queue.pending === 0"
+        " && MathJax.Hub.queue.running === 0)", timeout=timeout * 1000)
+    box, t_end = slider.bounding_box(), time.monotonic() + timeout
+    while time.monotonic() < t_end:
+        page.wait_for_timeout(300)
+        slider.scroll_into_view_if_needed()
+        again = slider.bounding_box()
+        if again == box:
+            return box
+        box = again
+    return box
+
+
 def drag_to_end(page, slider):
     """Press the mouse on the slider's thumb and drag it to the right end, in steps."""
-    slider.scroll_into_view_if_needed()
-    box = slider.bounding_box()
+    box = settled_box(page, slider)
     lo, hi, value = (float(slider.get_attribute(a)) for a in ("min", "max", "value"))
     y = box["y"] + box["height"] / 2
     x0 = box["x"] + 8 + (box["width"] - 16) * (value - lo) / (hi - lo)

@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: notebooks run in parallel, one worker per file (nbval needs loadscope)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test bench homework clean web-assets
+.PHONY: lab test bench homework clean web-assets present
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
@@ -38,6 +38,15 @@ $(VENV)/node/.chp-$(CHP_VERSION): | $(BIN)/python
 	        configurable-http-proxy@$(CHP_VERSION) && touch $@; \
 	else echo "warning: npm not found: the JupyterHub test will be skipped (apt-get install nodejs npm)"; fi
 
+# axe-core (npm), the accessibility checker the browser tests inject into the presenter and
+# static-export pages (tests/browser/test_presenter.py); without npm those audits are skipped.
+AXE_VERSION := 4.14.1
+$(VENV)/node/.axe-$(AXE_VERSION): | $(BIN)/python
+	@if command -v npm >/dev/null 2>&1; then \
+	    npm install --prefix $(VENV)/node --no-audit --no-fund --loglevel=error \
+	        axe-core@$(AXE_VERSION) && touch $@; \
+	else echo "warning: npm not found: the accessibility audits will be skipped (apt-get install npm)"; fi
+
 # Web assets of the exported static pages (genlearn.export: ipywidgets' HTML manager, RequireJS,
 # MathJax 2), fetched once with npm into .venv/share/genlearn/web; a no-op once they are there.
 # Without npm the static-export test is skipped with that reason.
@@ -58,7 +67,15 @@ START := notebooks/00_start_here.ipynb
 lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(ROOT_FLAG) $(LAB_ARGS)
 
-test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets $(LAB_OVERRIDES)
+# Presenter view (Voilà, genlearn.present): a lesson's outputs without code, full screen.
+#   make present NB=02                 lesson 02, whole
+#   make present NB=02 ONLY=explorer   lesson 02's explorer alone
+#   make present NB=02 PORT=9999 PRESENT_ARGS="--no-browser --theme dark"
+PRESENT_ARGS ?=
+present: $(VENV)/.installed-lab
+	$(BIN)/python -m genlearn.present $(NB) $(if $(ONLY),--only $(ONLY)) --port $(PORT) $(PRESENT_ARGS)
+
+test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets $(LAB_OVERRIDES)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets

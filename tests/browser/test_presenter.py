@@ -1,0 +1,305 @@
+"""Presenter view (genlearn.present, Voilà) and accessibility audits (axe-core).
+
+* Voilà serves lesson 02 and lesson 02's explorer alone with the same command
+  line ``make present`` uses (:func:`genlearn.present.voila_command`), on
+  127.0.0.1 and a free port. Chromium opens them at 1280x720 with every
+  request that leaves the server aborted and counted. Oracles: zero such
+  requests; no code on the page; the explorer's controls, figure and readout
+  lie inside the viewport without scrolling; text at least 16 CSS px; the
+  numbers the page drew equal numpy's (``GaussianExplorer.expected_state``).
+  A screenshot goes to tests/artifacts/ (gitignored).
+* axe-core (npm, installed by ``make test`` into .venv/node; injected from
+  that local file, never from a CDN) audits the two presenter pages and the
+  static export pages (genlearn.export): zero serious or critical
+  violations, apart from the precise exclusions in ``EXCLUDED`` (rule id and
+  selector, each with its reason).
+
+Without npm's axe-core the audits are skipped with a warning, like the other
+browser tests without Chromium.
+"""
+import functools
+import http.server
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+import warnings
+from pathlib import Path
+
+import pytest
+
+from genlearn import export, present
+from genlearn.demos.explorer import state_mismatches
+from genlearn.demos.multivariate_gaussian import GaussianExplorer
+from lab_driver import REPO, explorer, explorer_state, free_port, readout_text, screenshot
+
+ARTIFACTS = REPO / "tests" / "artifacts"
+AXE = REPO / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+LESSON = "02"
+NAME = "Multivariate Gaussian explorer"
+PRESENTER_VIEWPORT = {"width": 1280, "height": 720}
+STATIC_PAGES = ["01_generative_vs_discriminative", "02_multivariate_gaussian",
+                "03_gaussian_discriminant_analysis", "05_qda_lda_naive_bayes"]
+
+#: axe-core findings we cannot fix, each pinned to a rule id and a CSS selector (a substring of
+#: axe's node target), with the reason. Everything else serious or critical fails the test.
+EXCLUDED = {}
+
+
+# ---------------------------------------------------------------------------
+# servers
+# ---------------------------------------------------------------------------
+class Voila:
+    """Voilà serving one notebook, as ``make present`` starts it, in an isolated Jupyter config."""
+
+    def __init__(self, notebook):
+        self.notebook = Path(notebook)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self):
+        self.tmp = Path(tempfile.mkdtemp(prefix="genlearn-voila-"))
+        env = present.voila_env()
+        for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                         ("IPYTHONDIR", "ipython")]:
+            (self.tmp / sub).mkdir()
+            env[var] = str(self.tmp / sub)
+        cmd = present.voila_command(self.notebook, port=self.port, open_browser=False)
+        self.log = self.tmp / "voila.log"
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                         start_new_session=True, cwd=REPO)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited with {self.proc.returncode}:\n{self.log_text()}")
+            try:
+                urllib.request.urlopen(self.url + "/voila/static/voila.js", timeout=5).close()
+                return self
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.3)
+        self.__exit__()
+        raise RuntimeError(f"voila did not answer within 120 s:\n{self.log_text()}")
+
+    def log_text(self):
+        try:
+            return self.log.read_text(errors="replace")[-3000:]
+        except OSError:
+            return ""
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                pass
+        try:  # the server's process group: Voilà and its kernels
+            os.killpg(self.proc.pid, 9)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.proc.wait(timeout=10)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def lesson_server():
+    with Voila(present.find_lesson(LESSON)) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def explorer_server(tmp_path_factory):
+    notebook = present.explorer_notebook(present.find_lesson(LESSON), tmp_path_factory.mktemp("present"))
+    with Voila(notebook) as server:
+        yield server
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def static_site(tmp_path_factory):
+    """The exported pages (genlearn.export), served from 127.0.0.1."""
+    if not export.assets_ready():
+        if shutil.which("npm") is None:
+            reason = "static pages not audited: no web assets and no npm (apt-get install npm)"
+            warnings.warn(reason)
+            pytest.skip(reason)
+        export.install_assets()
+    out = tmp_path_factory.mktemp("site")
+    for stem in STATIC_PAGES:
+        export.export_html(REPO / "notebooks" / f"{stem}.ipynb", out)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+# ---------------------------------------------------------------------------
+# pages
+# ---------------------------------------------------------------------------
+class Offline:
+    """A tab at 1280x720 whose requests outside ``base`` are aborted and recorded."""
+
+    def __init__(self, chromium, base):
+        self.page = chromium.new_page()
+        self.page.set_viewport_size(PRESENTER_VIEWPORT)
+        self.page.set_default_timeout(90_000)
+        self.outside, self.errors = [], []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)[:300]))
+        self.page.on("console", lambda m: self.errors.append(m.text[:300]) if m.type == "error" else None)
+
+        def guard(route):
+            if route.request.url.startswith(base + "/") or route.request.url.startswith(("data:", "blob:")):
+                route.continue_()
+            else:
+                self.outside.append(route.request.url)
+                route.abort()
+
+        self.page.route("**/*", guard)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.page.close()
+
+
+def open_presenter(chromium, server, tmp_path):
+    """Open the Voilà page and wait for its explorer's first frame."""
+    tab = Offline(chromium, server.url)
+    tab.page.goto(server.url + "/", wait_until="load", timeout=180_000)
+    tab.page.wait_for_selector("#rendered_cells", state="visible", timeout=180_000)
+    return tab
+
+
+def text_sizes(page, root_selector):
+    """Computed font sizes (CSS px) of every element that shows its own text under the selector."""
+    return page.evaluate("""sel => {
+      const out = [];
+      for (const root of document.querySelectorAll(sel))
+        for (const el of root.querySelectorAll('*')) {
+          if (el.closest('svg, style, script, .MathJax, mjx-container')) continue;
+          const own = Array.from(el.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+          const box = el.getBoundingClientRect();
+          if (!own || box.width === 0 || box.height === 0) continue;
+          out.push([el.tagName.toLowerCase() + '.' + el.className, el.textContent.trim().slice(0, 30),
+                    parseFloat(getComputedStyle(el).fontSize)]);
+        }
+      return out;
+    }""", root_selector)
+
+
+# ---------------------------------------------------------------------------
+# presenter view
+# ---------------------------------------------------------------------------
+def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path):
+    with open_presenter(chromium, explorer_server, tmp_path) as tab:
+        page = tab.page
+        root = explorer(page, NAME, timeout=120)
+        assert page.evaluate("() => [window.scrollX, window.scrollY]") == [0, 0], "the page had to scroll"
+        parts = {
+            "controls": root.get_by_role("slider").all() + root.locator("select, button").all(),
+            "figure": root.locator("canvas").all(),
+            "readout": [root.get_by_role("status")],
+        }
+        for what, locators in parts.items():
+            assert locators, f"the explorer shows no {what}"
+            for loc in locators:
+                box = loc.bounding_box()
+                assert box and box["width"] > 0 and box["height"] > 0, f"{what} is not shown"
+                inside = (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 1280
+                          and box["y"] + box["height"] <= 720)
+                assert inside, f"{what} lies outside the 1280x720 view: {box}"
+        small = [s for s in text_sizes(page, "#rendered_cells") if s[2] < 16]
+        assert not small, f"text smaller than 16 CSS px: {small[:8]}"
+        state = explorer_state(root)
+        expected = GaussianExplorer(**state["params"]).expected_state()
+        assert not state_mismatches(state, expected)
+        assert readout_text(root) == expected["readouts"]
+        ARTIFACTS.mkdir(exist_ok=True)
+        assert screenshot(page, ARTIFACTS / "presenter_02_explorer.png")
+        assert page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-CodeMirrorEditor:visible").count() == 0
+        assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
+        assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+
+
+def test_lesson_without_code(chromium, lesson_server, tmp_path):
+    with open_presenter(chromium, lesson_server, tmp_path) as tab:
+        page = tab.page
+        root = explorer(page, NAME, timeout=180)
+        state = explorer_state(root)
+        assert not state_mismatches(state, GaussianExplorer(**state["params"]).expected_state())
+        assert page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-CodeMirrorEditor:visible").count() == 0, \
+            "the presenter view shows code"
+        assert page.locator(".jp-RenderedMarkdown").count() > 5, "the lesson's prose is missing"
+        assert page.locator(".jp-RenderedImage img").count() > 0, "the lesson's figures are missing"
+        body = page.evaluate("() => parseFloat(getComputedStyle("
+                             "document.querySelector('.jp-RenderedMarkdown p')).fontSize)")
+        assert body >= 16, f"body text is {body} px"
+        ARTIFACTS.mkdir(exist_ok=True)
+        screenshot(page, ARTIFACTS / "presenter_02_lesson.png")
+        assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
+        assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+
+
+# ---------------------------------------------------------------------------
+# axe-core
+# ---------------------------------------------------------------------------
+def audit(page):
+    """axe-core's serious and critical violations on the page, less ``EXCLUDED``:
+    [(rule id, impact, help, [targets])]."""
+    if not AXE.exists():
+        reason = f"accessibility audit skipped: no {AXE.relative_to(REPO)} (make test installs it with npm)"
+        warnings.warn(reason)
+        pytest.skip(reason)
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    violations = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']}))"
+                               ".violations.map(v => [v.id, v.impact, v.help,"
+                               " v.nodes.map(n => n.target.join(' '))])")
+    found = []
+    for rule, impact, help_, targets in violations:
+        if impact not in ("serious", "critical"):
+            continue
+        allowed = EXCLUDED.get(rule, {})
+        left = [t for t in targets if not any(sel in t for sel in allowed)]
+        if left:
+            found.append((rule, impact, help_, left[:6]))
+    return found
+
+
+def test_axe_presenter_explorer(chromium, explorer_server, tmp_path):
+    with open_presenter(chromium, explorer_server, tmp_path) as tab:
+        explorer(tab.page, NAME, timeout=120)
+        problems = audit(tab.page)
+        assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+def test_axe_presenter_lesson(chromium, lesson_server, tmp_path):
+    with open_presenter(chromium, lesson_server, tmp_path) as tab:
+        explorer(tab.page, NAME, timeout=180)
+        problems = audit(tab.page)
+        assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("stem", STATIC_PAGES)
+def test_axe_static_page(chromium, static_site, stem):
+    with Offline(chromium, static_site) as tab:
+        tab.page.goto(f"{static_site}/{stem}.html", wait_until="load")
+        tab.page.wait_for_selector(".genlearn-explorer[data-frames]:not([data-frames='0'])", timeout=60_000)
+        tab.page.wait_for_function(
+            "() => !window.MathJax || !MathJax.Hub || (MathJax.Hub.queue.pending === 0"
+            " && MathJax.Hub.queue.running === 0)", timeout=60_000)
+        problems = audit(tab.page)
+        assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+        assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"

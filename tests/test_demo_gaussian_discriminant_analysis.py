@@ -292,9 +292,9 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
     lines = st["readouts"]
     assert lines[0] == f"m = {m}: {m - y.sum()} with y = 0, {y.sum()} with y = 1"
     theta, theta0 = st["true"]["theta"], st["true"]["theta0"]
-    assert lines[2] == "true boundary: " + demo.boundary_equation(theta, theta0)
-    assert lines[6] == "fitted boundary: " + demo.boundary_equation(lda.coef_[0], lda.intercept_[0])
-    assert lines[7] == f"training accuracy = {lda.score(X, y):.3f}"
+    assert lines[3] == "true boundary: " + demo.boundary_equation(theta, theta0)
+    assert lines[8] == "fitted boundary: " + demo.boundary_equation(lda.coef_[0], lda.intercept_[0])
+    assert lines[4] == f"fitted φ = {lda.priors_[1]:.3f}, training accuracy = {lda.score(X, y):.3f}"
     assert json.dumps(st)  # JSON, as the page publishes it
 
 
@@ -312,7 +312,7 @@ def test_explorer_moves_points_smoothly():
 def test_explorer_no_boundary_when_means_coincide():
     st = demo.GDAExplorer(mu1_1=INITIAL["mu0_1"], mu1_2=INITIAL["mu0_2"]).expected_state()
     assert st["true"]["theta"] == [0.0, 0.0] and st["true"]["line"] == [[], []]
-    assert st["readouts"][2].startswith("true boundary: none")
+    assert st["readouts"][3].startswith("true boundary: none")
     assert np.allclose(st["posterior"]["p"], INITIAL["phi"])
 
 
@@ -322,7 +322,7 @@ def test_every_slider_extreme_is_safe(name):
     assert lo <= init <= hi
     for value in (lo, hi):
         st = demo.GDAExplorer(**{name: value}).expected_state()
-        assert st["params"][name] == value and len(st["readouts"]) == 8
+        assert st["params"][name] == value and len(st["readouts"]) == 9
     corner = {n: r[0] if i % 2 else r[1] for i, (n, r) in enumerate(demo.EXPLORER_RANGES.items())}
     assert demo.GDAExplorer(**corner).expected_state()["fitted"]["accuracy"] > 0.5
 
@@ -359,6 +359,22 @@ def test_explorer_sends_json_and_no_pixels():
     assert not any(isinstance(v, bytes) for v in state.values())
 
 
+def test_notebook_stores_the_current_explorer():
+    """The explorer's saved widget state (shown without a kernel and in static exports)
+    holds the current JavaScript, the default parameters and the fixed draws. After changing
+    the explorer, run `python -m genlearn.export --store-state notebooks/03_gaussian_discriminant_analysis.ipynb`."""
+    from notebook_outputs import NOTEBOOKS
+
+    nb = json.loads((NOTEBOOKS / NOTEBOOK).read_text(encoding="utf-8"))
+    models = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    (model,) = [m for m in models.values() if m["model_name"] == "AnyModel"]
+    traits = model["state"]
+    ex = demo.GDAExplorer()
+    assert traits["_esm"] == ex._esm, "stale explorer JavaScript in the notebook: re-run --store-state"
+    for name in ex._params + ("noise", "order", "sample_probes", "ranges", "class_colors"):
+        assert traits[name] == getattr(ex, name), name
+
+
 def test_explorer_static_figure_shows_both_boundaries():
     from genlearn import GDA
 
@@ -366,7 +382,7 @@ def test_explorer_static_figure_shows_both_boundaries():
     fig = ex.static_figure()
     ax = fig.axes[0]
     labels = [t.get_text() for t in ax.get_legend().texts]
-    assert "true boundary" in labels and "boundary p(y=1|x) = 1/2" in labels
+    assert labels[-2:] == ["fitted boundary p(y=1|x) = 1/2", "true boundary"]
     X, y = ex.sample()
     fit = GDA().fit(X, y)
     line = [ln for ln in ax.lines if ln.get_label() == "true boundary"][0]

@@ -151,13 +151,14 @@ function readoutLines(f) {
   const none = Math.abs(t.theta[0]) <= 1e-8 && Math.abs(t.theta[1]) <= 1e-8;  // np.allclose(theta, 0)
   return [
     `m = ${F.counts[0] + F.counts[1]}: ${F.counts[0]} with y = 0, ${F.counts[1]} with y = 1`,
-    `true θ = Σ⁻¹(μ₁ − μ₀) = [${f3(t.theta[0])}, ${f3(t.theta[1])}], θ₀ = ${f3(t.theta0)}`,
+    `true θ = Σ⁻¹(μ₁ − μ₀) = [${f3(t.theta[0])}, ${f3(t.theta[1])}]`,
+    `true θ₀ = ${f3(t.theta0)}`,
     `true boundary: ${none ? "none: μ₀ = μ₁, so p(y=1|x) = φ everywhere" : boundaryEquation(t.theta, t.theta0)}`,
-    `fitted φ = ${f3(F.phi)}, μ₀ = (${f3(F.mu0[0])}, ${f3(F.mu0[1])}), μ₁ = (${f3(F.mu1[0])}, ${f3(F.mu1[1])})`,
+    `fitted φ = ${f3(F.phi)}, training accuracy = ${f3(F.accuracy)}`,
+    `fitted μ₀ = (${f3(F.mu0[0])}, ${f3(F.mu0[1])}), μ₁ = (${f3(F.mu1[0])}, ${f3(F.mu1[1])})`,
     `fitted Σ = [[${f3(S[0][0])}, ${f3(S[0][1])}], [${f3(S[1][0])}, ${f3(S[1][1])}]]`,
     `fitted θ = [${f3(F.theta[0])}, ${f3(F.theta[1])}], θ₀ = ${f3(F.theta0)}`,
     `fitted boundary: ${boundaryEquation(F.theta, F.theta0)}`,
-    `training accuracy = ${f3(F.accuracy)}`,
   ];
 }
 
@@ -225,9 +226,10 @@ function drawFrame(panel, f, model, shade, grid) {
 function legend(model) {
   const colors = model.get("class_colors"), markers = model.get("class_markers");
   const item = (paint, text) => {
-    const c = h("canvas", {width: 56, height: 28, "aria-hidden": "true",
+    const dpr = window.devicePixelRatio || 1;  // drawn at the device's pixel ratio, like the figure
+    const c = h("canvas", {width: Math.round(28 * dpr), height: Math.round(14 * dpr), "aria-hidden": "true",
                            style: {width: "28px", height: "14px", display: "inline-block"}});
-    const ctx = c.getContext("2d"); ctx.scale(2, 2); paint(ctx);
+    const ctx = c.getContext("2d"); ctx.scale(dpr, dpr); paint(ctx);
     return h("div", {class: "gl-key"}, c, " ", text);
   };
   const line = (color, width, dash) => (ctx) => {
@@ -270,9 +272,8 @@ function render({model, el}) {
   }
   const out = readouts("Numbers of the true and of the fitted model");
   const fig = canvasPanel("The sample, the true Gaussians' contour ellipses, the true posterior as " +
-                          "shading, the true boundary (solid) and the fitted boundary (dashed)", 0.92, 430);
-  fig.node.style.flex = "3 1 0";
-  const side = h("div", {class: "gl-side", style: {flex: "2 1 0"}}, out.node, legend(model));
+                          "shading, the true boundary (solid) and the fitted boundary (dashed)", 1.0, 430);
+  const side = h("div", {class: "gl-side"}, out.node, legend(model));
   root.append(controls, h("div", {class: "gl-figures"}, fig.node, side));
 
   const gridCanvas = document.createElement("canvas");

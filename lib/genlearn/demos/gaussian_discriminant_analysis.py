@@ -283,14 +283,14 @@ def readout_lines(m_k, theta, theta0, fit, accuracy):
     mu, S = fit.mu_, fit.Sigma_
     return [
         f"m = {m_k[0] + m_k[1]}: {m_k[0]} with y = 0, {m_k[1]} with y = 1",
-        f"true θ = Σ⁻¹(μ₁ − μ₀) = [{f3(theta[0])}, {f3(theta[1])}], θ₀ = {f3(theta0)}",
+        f"true θ = Σ⁻¹(μ₁ − μ₀) = [{f3(theta[0])}, {f3(theta[1])}]",
+        f"true θ₀ = {f3(theta0)}",
         f"true boundary: {true_line}",
-        f"fitted φ = {f3(fit.phi_[1])}, μ₀ = ({f3(mu[0, 0])}, {f3(mu[0, 1])}), "
-        f"μ₁ = ({f3(mu[1, 0])}, {f3(mu[1, 1])})",
+        f"fitted φ = {f3(fit.phi_[1])}, training accuracy = {f3(accuracy)}",
+        f"fitted μ₀ = ({f3(mu[0, 0])}, {f3(mu[0, 1])}), μ₁ = ({f3(mu[1, 0])}, {f3(mu[1, 1])})",
         f"fitted Σ = [[{f3(S[0, 0])}, {f3(S[0, 1])}], [{f3(S[1, 0])}, {f3(S[1, 1])}]]",
         f"fitted θ = [{f3(fit.theta_[0])}, {f3(fit.theta_[1])}], θ₀ = {f3(fit.theta0_)}",
         f"fitted boundary: {boundary_equation(fit.theta_, fit.theta0_)}",
-        f"training accuracy = {f3(accuracy)}",
     ]
 
 
@@ -508,8 +508,10 @@ class GDAExplorer(Explorer):
                 label="true boundary", **style.REFERENCE)
         legend = ax.get_legend()
         handles = list(legend.legend_handles) + [ax.lines[-1]]
-        ax.legend(handles=handles, labels=[t.get_text() for t in legend.texts] + ["true boundary"],
-                  loc="upper left", bbox_to_anchor=(1.02, 1.0), title="r: Mahalanobis radius")
+        labels = [t.get_text() for t in legend.texts]
+        labels[-1] = "fitted " + labels[-1]  # plot_gda_fit's boundary is the fitted one
+        ax.legend(handles=handles, labels=labels + ["true boundary"], loc="upper left",
+                  bbox_to_anchor=(1.02, 1.0), title="r: Mahalanobis radius")
         return fig
 
 

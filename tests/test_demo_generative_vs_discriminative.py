@@ -102,54 +102,96 @@ def test_sample_animals():
 
 
 # ---------------------------------------------------------------- the explorer
-def test_update_draws_densities_posterior_and_threshold():
+def test_explorer_state_matches_scipy():
+    """Oracle: scipy.stats.norm densities, Bayes' rule on them, the brentq threshold."""
     ex = gd.BayesExplorer()
-    html = ex.update(**TRUTH)
-    x = ex.lines["dog"].get_xdata()
-    np.testing.assert_allclose(ex.lines["dog"].get_ydata(), 0.8 * norm.pdf(x, 40, 15), rtol=1e-12)
-    np.testing.assert_allclose(ex.lines["elephant"].get_ydata(), 0.2 * norm.pdf(x, 100, 15),
+    st = ex.expected_state()
+    x = np.asarray(st["x"])
+    np.testing.assert_allclose(x, np.linspace(0, 180, 361)[::18])
+    np.testing.assert_allclose(st["joint"][0], 0.8 * norm.pdf(x, 40, 15), rtol=1e-12)
+    np.testing.assert_allclose(st["joint"][1], 0.2 * norm.pdf(x, 100, 15), rtol=1e-12)
+    np.testing.assert_allclose(st["evidence"], 0.8 * norm.pdf(x, 40, 15) + 0.2 * norm.pdf(x, 100, 15),
                                rtol=1e-12)
-    np.testing.assert_allclose(ex.lines["evidence"].get_ydata(),
-                               0.8 * norm.pdf(x, 40, 15) + 0.2 * norm.pdf(x, 100, 15), rtol=1e-12)
-    np.testing.assert_allclose(ex.lines["posterior"].get_ydata(), ref_posterior(x, **TRUTH),
-                               rtol=1e-10)
+    np.testing.assert_allclose(st["posterior"], ref_posterior(x, **TRUTH), rtol=1e-10)
+    grid = np.linspace(0, 180, 361)
+    assert st["ymax"] == pytest.approx(1.1 * np.max(0.8 * norm.pdf(grid, 40, 15)
+                                                     + 0.2 * norm.pdf(grid, 100, 15)), rel=1e-12)
     t = ref_threshold(**TRUTH)
-    np.testing.assert_allclose(ex.lines["threshold_bottom"].get_xdata(), [t, t], atol=1e-8)
-    assert f"x &gt; {t:.1f} kg" in html.replace(">", "&gt;") or f"x > {t:.1f} kg" in html
+    assert st["threshold"] == pytest.approx(t, abs=1e-8) and ex.threshold == st["threshold"]
     p80 = ref_posterior(80.0, **TRUTH)
-    assert f"= {p80:.3f}" in html
+    assert st["probe_posterior"] == pytest.approx(p80, rel=1e-10)
+    assert st["readouts"] == [
+        "P(elephant) = φ = 0.20",
+        "dogs ~ N(40, 15.0²), elephants ~ N(100, 15.0²)",
+        f"decision: elephant if x > {t:.1f} kg, dog otherwise",
+        f"an animal of 80 kg: P(elephant | x) = {p80:.3f}",
+    ]
+    assert st["params"] == TRUTH and gd.BayesExplorer(**st["params"]).expected_state() == st
 
 
-def test_means_swapped_and_equal_do_not_crash():
+def test_explorer_follows_its_traits():
     ex = gd.BayesExplorer()
-    html = ex.update(phi=0.3, mu_dog=90.0, mu_elephant=50.0, sigma=10.0)
-    assert "x &lt; " in html and "<br>" in html  # the readout is valid HTML
-    html = ex.update(phi=0.3, mu_dog=60.0, mu_elephant=60.0, sigma=10.0)
-    assert "prior decides" in html and "a dog" in html
-    assert len(ex.lines["threshold_top"].get_xdata()) == 0
-    ex.live.refresh()
+    ex.phi = 0.5
+    assert ex.readouts()[2] == "decision: elephant if x > 70.0 kg, dog otherwise"
+    ex.mu_dog, ex.mu_elephant = 90.0, 50.0
+    assert "x < " in ex.readouts()[2]
+    assert ex.threshold == pytest.approx(ref_threshold(0.5, 90.0, 50.0, 15.0), abs=1e-8)
+
+
+def test_means_equal_give_no_threshold_and_the_prior_decides():
+    ex = gd.BayesExplorer(phi=0.3, mu_dog=60.0, mu_elephant=60.0, sigma=10.0)
+    st = ex.expected_state()
+    assert st["threshold"] is None
+    assert "prior decides" in st["readouts"][2] and st["readouts"][2].endswith("a dog")
+    np.testing.assert_allclose(st["posterior"], 0.3, rtol=1e-12)
+    ex.phi = 0.7
+    assert ex.readouts()[2].endswith("an elephant")
 
 
 def test_every_slider_corner_is_valid():
-    ex = gd.BayesExplorer()
     for combo in itertools.product(*[(lo, hi) for lo, hi, _ in gd.SLIDER_RANGES.values()]):
         params = dict(zip(gd.SLIDER_RANGES, combo))
-        html = ex.update(**params)
-        assert "nan" not in html.lower()
-        assert np.all(np.isfinite(ex.lines["posterior"].get_ydata()))
+        st = gd.BayesExplorer(**params).expected_state()
+        assert not any("nan" in line.lower() for line in st["readouts"])
+        assert np.all(np.isfinite(st["posterior"])) and np.isfinite(st["ymax"]) and st["ymax"] > 0
+        assert np.all(np.isfinite(st["joint"]))
     assert set(gd.SLIDER_RANGES) == set(TRUTH)
     assert 0 < gd.SLIDER_RANGES["phi"][0] and gd.SLIDER_RANGES["phi"][1] < 1
 
 
-def test_panel_redraws_on_slider_change():
+@pytest.mark.parametrize("name, value", [("phi", 0.0), ("phi", 0.99), ("sigma", 5.0), ("mu_dog", 95.0),
+                                         ("mu_elephant", 150.0)])
+def test_out_of_range_values_are_clear_errors(name, value):
+    lo, hi, _ = gd.SLIDER_RANGES[name]
+    with pytest.raises(ValueError, match=rf"{name} = .* outside the slider range \[{lo}, {hi}\]"):
+        gd.BayesExplorer(**{name: value})
     ex = gd.BayesExplorer()
-    box = ex.panel()
-    sliders = {w.description: w for w in box.children[0].children[0].children}
-    readout = box.children[0].children[1]
-    before = ex.live.widget.value
-    sliders["phi"].value = 0.5
-    assert ex.live.widget.value != before
-    assert "x &gt; 70.0 kg" in readout.value
+    with pytest.raises(ValueError, match="outside the slider range"):
+        setattr(ex, name, value)
+    assert ex.params() == TRUTH
+
+
+def test_explorer_sends_data_not_pixels():
+    ex = gd.BayesExplorer()
+    assert ex._esm.rstrip().endswith("export default { render };")
+    assert "generative_vs_discriminative.js" in ex._esm
+    bundle, _ = ex._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle and "image/png" in bundle
+    assert ex.ranges == {k: list(v) for k, v in gd.SLIDER_RANGES.items()}
+
+
+def test_notebook_stores_the_current_explorer():
+    """The explorer's saved widget state (shown without a kernel and in static exports)
+    holds the current JavaScript and the default state. After changing the explorer,
+    run `python -m genlearn.export --store-state notebooks/01_generative_vs_discriminative.ipynb`."""
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    models = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    (model,) = [m for m in models.values() if m["model_name"] == "AnyModel"]
+    traits = model["state"]
+    ex = gd.BayesExplorer()
+    assert traits["_esm"] == ex._esm, "stale explorer JavaScript in the notebook: re-run --store-state"
+    for name in ex._params:
+        assert traits[name] == getattr(ex, name), name
 
 
 # ---------------------------------------------------------------- the notebook's numbers
@@ -216,6 +258,12 @@ def test_fit_models_and_static_figures():
     assert len(fig.axes) == 1 and len(fig.axes[0].lines) == 5
     fig = gd.class_figure(**TRUTH)
     assert len(fig.axes) == 2
+    t = ref_threshold(**TRUTH)
+    top, bottom = fig.axes
+    np.testing.assert_allclose(bottom.lines[1].get_xdata(), [t, t], atol=1e-8)
+    x = top.lines[0].get_xdata()
+    np.testing.assert_allclose(bottom.lines[0].get_ydata(), ref_posterior(x, **TRUTH), rtol=1e-10)
+    assert len(gd.class_figure(0.3, 60.0, 60.0, 10.0).axes[1].lines) == 2  # no threshold line
 
 
 # ---------------------------------------------------------------- slips of the notes (issue 18)

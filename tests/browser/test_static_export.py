@@ -24,12 +24,14 @@ import pytest
 from genlearn import export
 from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.gaussian_discriminant_analysis import GDAExplorer
+from genlearn.demos.generative_vs_discriminative import BayesExplorer
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
 from genlearn.demos.qda_lda_naive_bayes import BoundaryExplorer
 from lab_driver import REPO, canvas_digest, explorer, explorer_state, readout_text, screenshot
 
 #: (notebook, accessible name of the explorer, its class, label of a slider to drag)
 EXPORTED = [
+    ("notebooks/01_generative_vs_discriminative.ipynb", "Bayes explorer", BayesExplorer, "φ = P(elephant)"),
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer,
      "ρ (correlation)"),
     ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer", GDAExplorer, "ρ (correlation)"),

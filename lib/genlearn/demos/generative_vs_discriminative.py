@@ -1,4 +1,4 @@
-"""Figures and the slider explorer of notebook 01: generative versus discriminative.
+"""Figures and the browser explorer of notebook 01: generative versus discriminative.
 
 The running example is one feature, an animal's weight x in kg, and two
 classes: dogs (y = 0) and elephant calves (y = 1). The generative model is
@@ -16,10 +16,13 @@ threshold        the weight where both classes are equally likely, in closed for
 sample_animals   m labelled animals drawn from the model
 fit_models       genlearn.GDA and genlearn.LogisticRegression fitted to samples
 contrast_figure  the true posterior against both fits, on the samples
+class_figure     the two panels of the explorer for one setting, as a static figure
+explorer_state   what the explorer's page computes for one setting (its numpy twin)
+readout_lines    the explorer's readout lines
 
 Classes
 -------
-BayesExplorer    the interactive figure (sliders for the prior, both means, sigma)
+BayesExplorer    the interactive figure, drawn in the browser (generative_vs_discriminative.js)
 
 Examples
 --------
@@ -27,14 +30,16 @@ Examples
 70.0
 """
 import numpy as np
+import traitlets
 from matplotlib.figure import Figure
 
 from .. import gaussian
 from . import style
-from .live import LiveFigure, interactive_panel, slider
+from .explorer import Explorer, fmt
 
 __all__ = ["DEFAULTS", "SLIDER_RANGES", "joint", "posterior", "threshold", "sample_animals",
-           "fit_models", "BayesExplorer", "contrast_figure", "class_figure"]
+           "fit_models", "BayesExplorer", "explorer_state", "readout_lines", "contrast_figure",
+           "class_figure"]
 
 #: The default model: elephant calves are rarer than dogs at the shelter.
 DEFAULTS = dict(phi=0.2, mu_dog=40.0, mu_elephant=100.0, sigma=15.0)
@@ -49,6 +54,12 @@ SLIDER_RANGES = {
 }
 
 XMIN, XMAX = 0.0, 180.0
+#: The weights (kg) where the explorer draws its curves: linspace(XMIN, XMAX, GRID_N).
+GRID_N = 361
+#: Grid indices whose values the page publishes for the tests (every 18th point, 0 to 180 kg).
+GRID_PROBES = tuple(range(0, GRID_N, 18))
+#: The weight whose posterior the explorer's readout reports.
+PROBE = 80.0
 _COLORS = {"dog": style.class_color(0), "elephant": style.class_color(1)}
 #: The true posterior: a wide light band under the fitted curves (told apart by width, not hue).
 _TRUTH = dict(color="0.72", ls="-", lw=7, solid_capstyle="butt")
@@ -125,106 +136,169 @@ def fit_models(x, y):
     return GDA().fit(x, y), LogisticRegression().fit(x, y)
 
 
-def _readout(phi, mu_dog, mu_elephant, sigma, t, probe):
+def readout_lines(phi, mu_dog, mu_elephant, sigma, probe=PROBE):
+    """The explorer's readout lines (text) for one setting.
+
+    Examples
+    --------
+    >>> readout_lines(0.5, 40.0, 100.0, 15.0)[2]
+    'decision: elephant if x > 70.0 kg, dog otherwise'
+    """
+    t = threshold(phi, mu_dog, mu_elephant, sigma)
     p = float(posterior(probe, phi, mu_dog, mu_elephant, sigma))
     if t is None:
         rule = ("the means are equal, so the weight says nothing: the prior decides and "
                 f"every animal is called {'an elephant' if phi > 0.5 else 'a dog'}")
     else:
-        side = "&gt;" if mu_elephant > mu_dog else "&lt;"  # HTML-escaped > and <
-        rule = f"elephant if x {side} {t:.1f} kg, dog otherwise"
-    return (
-        "<div style='font-family:monospace;font-size:13px;line-height:1.5'>"
-        f"P(elephant) = &phi; = {phi:.2f}<br>"
-        f"dogs ~ N({mu_dog:.0f}, {sigma:.1f}&sup2;), elephants ~ N({mu_elephant:.0f}, {sigma:.1f}&sup2;)<br>"
-        f"decision: {rule}<br>"
-        f"an animal of {probe:.0f} kg: P(elephant | x) = {p:.3f}</div>"
+        side = ">" if mu_elephant > mu_dog else "<"
+        rule = f"elephant if x {side} {fmt(t, 1)} kg, dog otherwise"
+    return [
+        f"P(elephant) = φ = {fmt(phi, 2)}",
+        f"dogs ~ N({fmt(mu_dog, 0)}, {fmt(sigma, 1)}²), "
+        f"elephants ~ N({fmt(mu_elephant, 0)}, {fmt(sigma, 1)}²)",
+        f"decision: {rule}",
+        f"an animal of {fmt(probe, 0)} kg: P(elephant | x) = {fmt(p, 3)}",
+    ]
+
+
+def explorer_state(phi, mu_dog, mu_elephant, sigma, probe=PROBE):
+    """What the explorer's page computes for one setting: the numpy twin of its ``data-state``.
+
+    Returns
+    -------
+    dict with
+        ``x`` (the weights at :data:`GRID_PROBES`), ``joint`` (two lists: p(x | y) p(y)
+        for dogs and elephants there), ``evidence`` (their sum), ``posterior``
+        (P(elephant | x) there), ``ymax`` (top of the density axis, 1.1 times the
+        largest evidence on the whole grid), ``threshold`` (None for equal means),
+        ``probe_posterior`` and ``readouts`` (:func:`readout_lines`).
+    """
+    grid = np.linspace(XMIN, XMAX, GRID_N)
+    j0, j1 = joint(grid, phi, mu_dog, mu_elephant, sigma)
+    idx = list(GRID_PROBES)
+    return dict(
+        x=grid[idx].tolist(),
+        joint=[j0[idx].tolist(), j1[idx].tolist()],
+        evidence=(j0 + j1)[idx].tolist(),
+        posterior=posterior(grid[idx], phi, mu_dog, mu_elephant, sigma).tolist(),
+        ymax=1.1 * float(np.max(j0 + j1)),
+        threshold=threshold(phi, mu_dog, mu_elephant, sigma),
+        probe_posterior=float(posterior(probe, phi, mu_dog, mu_elephant, sigma)),
+        readouts=readout_lines(phi, mu_dog, mu_elephant, sigma, probe),
     )
 
 
-class BayesExplorer:
-    """Class-conditional densities, evidence and posterior, redrawn in place by sliders.
+class BayesExplorer(Explorer):
+    """Class-conditional densities, evidence and posterior, drawn in the browser.
 
-    Top panel: ``p(x | y) p(y)`` for both classes (their sum, the evidence
-    p(x), dashed). Bottom panel: the posterior P(elephant | x). The decision
-    threshold is a vertical line in both.
+    Four sliders set the prior ``phi`` = P(elephant), both class means and the
+    shared ``sigma``. Top panel: ``p(x | y) p(y)`` for both classes and their
+    sum, the evidence p(x) (dashed). Bottom panel: the posterior
+    P(elephant | x) with a dot at the probe weight. The decision threshold
+    (:func:`threshold`) is a dotted vertical line in both. Every frame is
+    computed and drawn by ``generative_vs_discriminative.js``;
+    :meth:`expected_state` is its numpy twin (:func:`explorer_state`).
 
     Parameters
     ----------
-    probe : float, default=80.0
-        A weight whose posterior the readout reports.
-    figsize : (float, float), default=(7.0, 4.2)
-    dpi : float, default=72
+    phi, mu_dog, mu_elephant, sigma : float, defaults from :data:`DEFAULTS`
+        Each must lie in its :data:`SLIDER_RANGES` range (a ValueError says which).
 
     Attributes
     ----------
-    fig : Figure
-    live : LiveFigure
-    lines : dict of Line2D
-        ``"dog"``, ``"elephant"`` (the weighted class densities), ``"evidence"``,
-        ``"posterior"``; ``"threshold_top"`` and ``"threshold_bottom"`` (empty
-        data when there is no threshold).
+    phi, mu_dog, mu_elephant, sigma : float
+        The slider values (traits; set them from Python and the page follows).
+    probe : float
+        The weight whose posterior the readout reports (:data:`PROBE`).
+    threshold : float or None
+        Read-only: the current decision threshold (None for equal means).
+
+    Examples
+    --------
+    >>> ex = BayesExplorer()
+    >>> round(ex.threshold, 4)
+    75.1986
+    >>> ex.phi = 0.5
+    >>> ex.readouts()[2]
+    'decision: elephant if x > 70.0 kg, dog otherwise'
+    >>> ex.phi = 1.0
+    Traceback (most recent call last):
+    ...
+    ValueError: phi = 1.0 is outside the slider range [0.02, 0.98]; ...
     """
 
-    def __init__(self, probe=80.0, figsize=(7.0, 4.2), dpi=72):
-        self.probe = float(probe)
-        self.x = np.linspace(XMIN, XMAX, 361)
-        fig = Figure(figsize=figsize, dpi=dpi)
-        ax1, ax2 = fig.subplots(2, 1, sharex=True)
-        fig.subplots_adjust(left=0.1, right=0.97, top=0.95, bottom=0.12, hspace=0.12)
-        empty = ([], [])
-        self.lines = {
-            "dog": ax1.plot(*empty, color=_COLORS["dog"], lw=2, label="p(x | dog) p(dog)")[0],
-            "elephant": ax1.plot(*empty, color=_COLORS["elephant"], lw=2,
-                                 label="p(x | elephant) p(elephant)")[0],
-            "evidence": ax1.plot(*empty, "k--", lw=1, label="p(x), their sum")[0],
-            "posterior": ax2.plot(*empty, color=_COLORS["elephant"], lw=2,
-                                  label="P(elephant | x)")[0],
-            "threshold_top": ax1.plot(*empty, color="0.4", lw=1, ls=":")[0],
-            "threshold_bottom": ax2.plot(*empty, color="0.4", lw=1, ls=":",
-                                         label="threshold")[0],
-        }
-        (self.probe_point,) = ax2.plot([], [], "o", color="k", ms=5)
-        ax1.set(ylabel="density", xlim=(XMIN, XMAX))
-        ax1.legend(fontsize=8, loc="upper right", frameon=False)
-        ax2.set(ylabel="posterior", xlabel="weight x (kg)", ylim=(-0.03, 1.03))
-        ax2.axhline(0.5, color="0.8", lw=0.8, zorder=0)
-        ax2.legend(fontsize=8, loc="center right", frameon=False)
-        self.fig, self.ax_density, self.ax_posterior = fig, ax1, ax2
-        self.live = LiveFigure(fig)
-        self.threshold = None
+    _js = "generative_vs_discriminative.js"
+    _params = ("phi", "mu_dog", "mu_elephant", "sigma")
 
-    def update(self, phi, mu_dog, mu_elephant, sigma):
-        """Redraw for new slider values; return the HTML readout."""
-        p_dog, p_ele = joint(self.x, phi, mu_dog, mu_elephant, sigma)
-        post = posterior(self.x, phi, mu_dog, mu_elephant, sigma)
-        self.lines["dog"].set_data(self.x, p_dog)
-        self.lines["elephant"].set_data(self.x, p_ele)
-        self.lines["evidence"].set_data(self.x, p_dog + p_ele)
-        self.lines["posterior"].set_data(self.x, post)
-        top = 1.1 * float(np.max(p_dog + p_ele))
-        self.ax_density.set_ylim(0.0, top)
-        t = threshold(phi, mu_dog, mu_elephant, sigma)
-        self.threshold = t
-        for key, y in (("threshold_top", [0, top]), ("threshold_bottom", [0, 1])):
-            self.lines[key].set_data(([t, t], y) if t is not None else ([], []))
-        self.probe_point.set_data([self.probe],
-                                  [posterior(self.probe, phi, mu_dog, mu_elephant, sigma)])
-        return _readout(phi, mu_dog, mu_elephant, sigma, t, self.probe)
+    phi = traitlets.Float(DEFAULTS["phi"]).tag(sync=True)
+    mu_dog = traitlets.Float(DEFAULTS["mu_dog"]).tag(sync=True)
+    mu_elephant = traitlets.Float(DEFAULTS["mu_elephant"]).tag(sync=True)
+    sigma = traitlets.Float(DEFAULTS["sigma"]).tag(sync=True)
 
-    def panel(self):
-        """The widget: sliders, readout and the live figure."""
-        sliders = {name: slider(DEFAULTS[name], *SLIDER_RANGES[name], name,
-                                readout_format=".2f" if name == "phi" else ".1f")
-                   for name in SLIDER_RANGES}
-        return interactive_panel(self.update, self.live, **sliders)
+    # Constants the page needs, sent once (the JavaScript keeps no copy).
+    ranges = traitlets.Dict({k: list(v) for k, v in SLIDER_RANGES.items()}).tag(sync=True)
+    xlim = traitlets.List([XMIN, XMAX]).tag(sync=True)
+    grid_n = traitlets.Int(GRID_N).tag(sync=True)
+    grid_probes = traitlets.List(list(GRID_PROBES)).tag(sync=True)
+    probe = traitlets.Float(PROBE).tag(sync=True)
+
+    @traitlets.validate(*SLIDER_RANGES)
+    def _check_range(self, proposal):
+        name, value = proposal["trait"].name, float(proposal["value"])
+        lo, hi, _ = SLIDER_RANGES[name]
+        if not lo <= value <= hi:
+            raise ValueError(f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; "
+                             "choose a value inside it (every value there is a valid model).")
+        return value
+
+    @property
+    def threshold(self):
+        return threshold(**self.params())
+
+    def readouts(self):
+        """The readout lines the page shows now (:func:`readout_lines`)."""
+        return readout_lines(**self.params(), probe=self.probe)
+
+    def static_figure(self):
+        """:func:`class_figure` of the current setting (for untrusted notebooks)."""
+        return class_figure(**self.params(), probe=self.probe)
+
+    def expected_state(self):
+        """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
+        return dict(explorer_state(**self.params(), probe=self.probe), params=self.params())
 
 
-def class_figure(phi, mu_dog, mu_elephant, sigma, dpi=72):
-    """A static copy of the explorer's figure for one setting (for readers without a kernel)."""
-    ex = BayesExplorer(dpi=dpi)
-    ex.update(phi, mu_dog, mu_elephant, sigma)
-    return ex.fig
+def class_figure(phi, mu_dog, mu_elephant, sigma, probe=PROBE):
+    """The explorer's two panels for one setting, as a static figure (for readers without a kernel).
+
+    Top: ``p(x | y) p(y)`` for both classes (class colour, line style, and the
+    class marker at its mean) and their sum p(x) (dash-dot); bottom:
+    P(elephant | x) with a dot at ``probe``; the threshold is dotted in both.
+    """
+    x = np.linspace(XMIN, XMAX, GRID_N)
+    p_dog, p_ele = joint(x, phi, mu_dog, mu_elephant, sigma)
+    post = posterior(x, phi, mu_dog, mu_elephant, sigma)
+    t = threshold(phi, mu_dog, mu_elephant, sigma)
+    fig = style.new_figure((8.0, 6.0))
+    ax1, ax2 = fig.subplots(2, 1)
+    for k, name, dens, mu in ((0, "dog", p_dog, mu_dog), (1, "elephant", p_ele, mu_elephant)):
+        ax1.plot(x, dens, lw=2, markevery=[int(np.argmin(np.abs(x - mu)))], ms=8,
+                 label=f"p(x | {name}) p({name})", **style.class_style(k))
+    ax1.plot(x, p_dog + p_ele, color="black", ls="-.", lw=1.2, label="p(x), their sum")
+    ax2.plot(x, post, color=_COLORS["elephant"], ls=style.CLASS_LINESTYLES[1], lw=2,
+             label="P(elephant | x)")
+    top = 1.1 * float(np.max(p_dog + p_ele))
+    if t is not None:
+        ax1.plot([t, t], [0, top], color="0.4", lw=1.2, ls=":", label="threshold")
+        ax2.plot([t, t], [-0.03, 1.03], color="0.4", lw=1.2, ls=":", label="threshold")
+    ax2.plot([probe], [posterior(probe, phi, mu_dog, mu_elephant, sigma)], ls="none", marker="o",
+             color="black", ms=6, label=f"the posterior at {probe:g} kg")
+    ax1.set(ylabel="density", xlabel="weight x (kg)", xlim=(XMIN, XMAX), ylim=(0.0, top),
+            title=f"φ = {phi:g}: dogs N({mu_dog:g}, {sigma:g}²), elephants N({mu_elephant:g}, {sigma:g}²)")
+    ax1.legend(loc="upper right")
+    ax2.set(ylabel="P(elephant | x)", xlabel="weight x (kg)", xlim=(XMIN, XMAX), ylim=(-0.03, 1.03))
+    ax2.legend(loc="center right")
+    return fig
 
 
 def contrast_figure(x, y, gda, logreg, truth):

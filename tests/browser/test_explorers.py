@@ -17,6 +17,7 @@ from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.gaussian_discriminant_analysis import GDAExplorer
 from genlearn.demos.generative_vs_discriminative import BayesExplorer
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
+from genlearn.demos.naive_bayes_text import LaplaceExplorer
 from genlearn.demos.qda_lda_naive_bayes import BoundaryExplorer
 from lab_driver import (
     canvas_digest, explorer, explorer_state, find_problems, open_notebook, press_on, readout_text,
@@ -32,6 +33,7 @@ EXPLORERS = [
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer),
     ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer", GDAExplorer),
     ("notebooks/05_qda_lda_naive_bayes.ipynb", "QDA, LDA and naive Bayes boundary explorer", BoundaryExplorer),
+    ("notebooks/06_naive_bayes_text.ipynb", "Laplace smoothing explorer", LaplaceExplorer),
 ]
 
 

@@ -276,6 +276,10 @@ function renderMessage(model, el) {
 /* ---------------------------------------------------------------- the widget */
 
 function render({model, el}) {
+  // This notebook shows two explorers, and each widget evaluates its own copy of this module, so
+  // both copies' GENLEARN_UID would count gl-1, gl-2...: duplicate ids, and a <label for> would name
+  // the other explorer's control. Start each copy's ids at a random offset instead.
+  GENLEARN_UID = Math.max(GENLEARN_UID, Math.floor(Math.random() * 2 ** 40));
   return model.get("view") === "message" ? renderMessage(model, el) : renderLaplace(model, el);
 }
 

@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: notebooks run in parallel, one worker per file (nbval needs loadscope)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test bench homework clean web-assets present
+.PHONY: lab test bench homework clean web-assets site handouts present
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
@@ -80,6 +80,16 @@ test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe
 
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+# The course as a static site (_site/: open _site/index.html, or copy the folder to any static host)
+# and each lesson as one self-contained HTML file (_handouts/), from the notebooks' stored outputs
+# and widget state; genlearn.site. SITE_ARGS=--execute runs the notebooks first.
+SITE_ARGS ?=
+site: $(VENV)/.installed-lab web-assets
+	$(BIN)/python -m genlearn.site build _site $(SITE_ARGS)
+
+handouts: $(VENV)/.installed-lab web-assets
+	$(BIN)/python -m genlearn.site handouts _handouts $(SITE_ARGS)
 
 # the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)
 homework: $(VENV)/.installed-test

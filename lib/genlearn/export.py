@@ -40,6 +40,7 @@ install_assets   fetch the web assets with npm (once; cached by version)
 execute          run a notebook in a temporary copy; widget state kept (drop_defaults=False)
 store_state      write an executed copy's widget outputs and state into a notebook
 export_html      one notebook -> out/<name>.html + out/_static/
+write_static     out/_static/ alone (shared by the pages of a site)
 """
 import argparse
 import json
@@ -51,7 +52,7 @@ import tempfile
 from pathlib import Path
 
 __all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "assets_ready", "execute", "store_state",
-           "export_html", "WIDGET_STATE_MIME", "WIDGET_VIEW_MIME"]
+           "export_html", "write_static", "WIDGET_STATE_MIME", "WIDGET_VIEW_MIME"]
 
 WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
@@ -82,6 +83,30 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 <script>require.config({paths: {anywidget: "_static/anywidget"}});</script>
 {%- endblock html_head_js_requirejs -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block html_head_css -%}
+<style>
+/* Contrast of at least 4.5:1 (WCAG AA; axe-core audits these pages, tests/browser/test_presenter.py):
+   JupyterLab's light theme fades the prompts and colours some code tokens too lightly. */
+:root {
+  --jp-cell-prompt-not-active-opacity: 1;
+  --jp-cell-prompt-not-active-font-color: #424242;
+  --jp-cell-inprompt-font-color: #1a5a99;
+  --jp-cell-outprompt-font-color: #9c3f24;
+  --jp-mirror-editor-atom-color: #3333b3;
+  --jp-mirror-editor-bracket-color: #5f5f45;
+  --jp-mirror-editor-builtin-color: #006400;
+  --jp-mirror-editor-comment-color: #2f5f5f;
+  --jp-mirror-editor-error-color: #b30000;
+  --jp-mirror-editor-hr-color: #616161;
+  --jp-mirror-editor-keyword-color: #006400;
+  --jp-mirror-editor-meta-color: #7a1fb8;
+  --jp-mirror-editor-number-color: #006400;
+  --jp-mirror-editor-operator-color: #7a1fb8;
+  --jp-mirror-editor-quote-color: #006400;
+  --jp-mirror-editor-string-color: #a31c1c;
+}
+</style>
+{%- endblock html_head_css -%}
 """
 
 
@@ -222,14 +247,25 @@ def _reachable(models, roots):
     return seen
 
 
-def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET_DIR):
+def write_static(out_dir, asset_dir=ASSET_DIR):
+    """Copy the web assets and anywidget's AMD build into ``out_dir/_static/`` (replaced)."""
+    static = Path(out_dir) / _STATIC
+    if static.exists():
+        shutil.rmtree(static)
+    shutil.copytree(asset_dir, static)
+    shutil.copy(_anywidget_amd(), static / "anywidget.js")
+    return static
+
+
+def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET_DIR, static=True):
     """Write ``out_dir/<notebook name>.html`` and ``out_dir/_static/``; returns the HTML path.
 
     The page loads only files under ``_static/`` (relative URLs), so the
     folder works from any web server or from the disk. ``execute_first`` runs
     a copy of the notebook first (:func:`execute`); otherwise the notebook
     must already carry its widget state (see :func:`store_state`), or its
-    explorers show nothing.
+    explorers show nothing. ``static=False`` leaves ``out_dir/_static/`` as
+    it is (a site of many pages copies it once: :mod:`genlearn.site`).
     """
     import nbformat
     from jinja2 import DictLoader
@@ -241,11 +277,8 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
         raise ValueError(f"{path} shows a Mermaid diagram, which the offline page cannot draw.")
     if not assets_ready(asset_dir):
         install_assets(asset_dir)
-    static = out_dir / _STATIC
-    if static.exists():
-        shutil.rmtree(static)
-    shutil.copytree(asset_dir, static)
-    shutil.copy(_anywidget_amd(), static / "anywidget.js")
+    if static:
+        write_static(out_dir, asset_dir)
 
     exporter = HTMLExporter(
         template_name="lab", extra_loaders=[DictLoader({"genlearn.html.j2": _TEMPLATE})],

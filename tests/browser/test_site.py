@@ -1,0 +1,255 @@
+"""The course site (``genlearn.site build``) and a one-file handout, in Chromium with no network.
+
+The site is built once per module into a temporary folder, from the notebooks
+as committed (stored outputs and widget state), and served by a plain static
+file server on 127.0.0.1. Every request that is not for that server is aborted
+and recorded. Oracles, page by page:
+
+* the page loads with no console error and no request leaving localhost;
+* math is typeset: once MathJax is done, the visible text (code excluded)
+  holds no raw ``$…$``, ``$$``, ``\\(`` or ``\\[``;
+* every explorer on the page responds to its controls: a key pressed on each
+  of its sliders (found by role and accessible name), or text typed into a
+  text box when it has no slider, changes its canvas pixels;
+* every lesson whose notebook shows a widget has that many live explorers
+  (a notebook whose explorer is still the kernel-side kind is named in the
+  failure message);
+* every internal link (``<a href>``) resolves to a file of the site (200).
+
+The same checks run on one handout opened as a ``file://`` URL.
+"""
+import functools
+import http.server
+import json
+import re
+import shutil
+import threading
+import urllib.parse
+import urllib.request
+import warnings
+
+import pytest
+
+from genlearn import export, site
+from lab_driver import REPO, canvas_digest
+
+WIDGET_VIEW = export.WIDGET_VIEW_MIME
+PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages()), "homework.html", "run.html"]
+#: the handout opened from the disk: a lesson with an explorer
+HANDOUT = "02_multivariate_gaussian.html"
+
+RAW_MATH = re.compile(r"\$\$|\\\(|\\\[|\$[^$\s][^$]*\$")
+
+
+def _assets_or_skip():
+    if export.assets_ready():
+        return
+    if shutil.which("npm") is None:
+        reason = ("site tests skipped: no web assets and no npm to fetch them "
+                  "(apt-get install npm; then python -m genlearn.export --install-assets)")
+        warnings.warn(reason)
+        pytest.skip(reason)
+    export.install_assets()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The site, built once, served from 127.0.0.1 on a free port: (folder, base URL)."""
+    _assets_or_skip()
+    out = tmp_path_factory.mktemp("site")
+    site.build(out)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield out, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def handout(tmp_path_factory):
+    """One lesson's handout, alone in a folder (nothing beside it to load)."""
+    _assets_or_skip()
+    if not (site.MATHJAX3_DIR / f"tex-svg-full-{site.MATHJAX3_VERSION}.js").exists() and not shutil.which("npm"):
+        pytest.skip("handout test skipped: MathJax 3 not fetched and no npm (apt-get install npm)")
+    out = tmp_path_factory.mktemp("handouts")
+    lessons = [nb for nb in site.lesson_pages() if nb.stem + ".html" == HANDOUT]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(site, "lesson_pages", lambda notebooks=None: lessons)
+        (path,) = site.handouts(out)
+    return path
+
+
+def open_guarded(chromium, url, allowed):
+    """A new tab on ``url`` whose requests outside ``allowed`` (a prefix) are aborted and recorded."""
+    page = chromium.new_page()
+    page.set_default_timeout(60_000)
+    page.outside, page.errors = [], []
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+
+    def guard(route):
+        if route.request.url.startswith(allowed) or route.request.url.startswith("data:"):
+            route.continue_()
+        else:
+            page.outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", guard)
+    page.goto(url, wait_until="load")
+    return page
+
+
+def wait_for_math(page):
+    """Until MathJax (2 on the site, 3 in the handouts) has typeset the page."""
+    page.wait_for_function("() => window.MathJax && ((MathJax.Hub && MathJax.isReady) || "
+                           "(MathJax.startup && MathJax.startup.promise))")
+    page.evaluate("""() => MathJax.startup ? MathJax.startup.promise.then(() => true) :
+        new Promise((done) => MathJax.Hub.Queue(() => done(true)))""")
+
+
+def raw_math(page):
+    """Raw TeX left in the visible text (code cells, outputs in <pre>, scripts excluded)."""
+    text = page.evaluate("""() => {
+        const copy = document.body.cloneNode(true);
+        copy.querySelectorAll('pre, code, script, style, textarea, .jp-InputArea').forEach(e => e.remove());
+        return copy.innerText; }""")
+    return RAW_MATH.findall(text)
+
+
+def live_explorers(page, expected, timeout=60):
+    """The explorer roots on the page once ``expected`` of them have drawn (or the timeout)."""
+    try:
+        page.wait_for_function(
+            "n => Array.from(document.querySelectorAll('.genlearn-explorer'))"
+            ".filter(e => Number(e.dataset.frames) > 0).length >= n", arg=expected, timeout=timeout * 1000)
+    except Exception:
+        pass
+    roots = page.locator(".genlearn-explorer")
+    return [roots.nth(i) for i in range(roots.count())]
+
+
+def controls_respond(page, root):
+    """Press a key on every slider of the explorer (by role and name); when it has no
+    slider, type into its text box. Returns the controls that changed no pixel."""
+    dead = []
+    labels = root.evaluate("""el => Array.from(el.querySelectorAll('input[type=range]'))
+        .map(i => (i.labels && i.labels[0] ? i.labels[0].textContent : i.getAttribute('aria-label')))""")
+    if not labels:
+        box = root.get_by_role("textbox").first
+        before = canvas_digest(page, root)
+        box.fill("win a free prize now call")
+        page.wait_for_timeout(400)
+        return [] if canvas_digest(page, root) != before else ["text box"]
+    for label in labels:
+        control = root.get_by_role("slider", name=label, exact=True)
+        control.scroll_into_view_if_needed()
+        before = canvas_digest(page, root)
+        control.focus()
+        at_end = control.evaluate("i => Number(i.value) >= Number(i.max)")
+        page.keyboard.press("Home" if at_end else "End")
+        page.wait_for_timeout(300)
+        if canvas_digest(page, root) == before:
+            dead.append(label)
+    return dead
+
+
+def widget_cells(notebook):
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    return sum(WIDGET_VIEW in o.get("data", {}) for c in nb["cells"] if c["cell_type"] == "code"
+               for o in c.get("outputs", []))
+
+
+def internal_links(page):
+    return page.evaluate("() => Array.from(document.querySelectorAll('a[href]')).map(a => a.href)")
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_site_page_offline(built, chromium, name):
+    folder, base = built
+    page = open_guarded(chromium, f"{base}/{name}", base + "/")
+    try:
+        wait_for_math(page)
+        assert raw_math(page) == [], f"{name}: raw TeX in the text: {raw_math(page)[:5]}"
+        stem = name[:-len(".html")]
+        notebook = REPO / "notebooks" / f"{stem}.ipynb"
+        expected = widget_cells(notebook) if notebook.exists() else 0
+        roots = live_explorers(page, expected, timeout=60 if expected else 1)
+        dead = {root.get_attribute("aria-label"): controls_respond(page, root) for root in roots}
+        assert not any(dead.values()), f"{name}: controls that changed no pixel: {dead}"
+        broken = []
+        for href in internal_links(page):
+            if not href.startswith(base + "/"):
+                continue
+            path = urllib.parse.urlsplit(href).path
+            try:
+                with urllib.request.urlopen(base + path, timeout=10) as r:
+                    ok = r.status == 200
+            except Exception:
+                ok = False
+            if not ok or not (folder / urllib.parse.unquote(path).lstrip("/")).is_file():
+                broken.append(href)
+        assert broken == [], f"{name}: links that do not resolve: {broken}"
+        assert page.outside == [], f"{name}: requests left localhost: {page.outside[:5]}"
+        assert page.errors == [], f"{name}: console errors: {page.errors[:5]}"
+        assert not page.get_by_text("Error displaying widget").count()
+    finally:
+        page.close()
+
+
+def test_every_explorer_cell_is_live_on_the_site(built, chromium):
+    """Each lesson shows as many live (client-side) explorers as its notebook shows widgets;
+    a notebook whose explorer still needs a kernel is named here."""
+    _, base = built
+    unconverted = {}
+    for nb in site.lesson_pages():
+        expected = widget_cells(nb)
+        if not expected:
+            continue
+        page = open_guarded(chromium, f"{base}/{nb.stem}.html", base + "/")
+        try:
+            live = [r for r in live_explorers(page, expected) if int(r.get_attribute("data-frames") or 0) > 0]
+        finally:
+            page.close()
+        if len(live) < expected:
+            unconverted[nb.name] = f"{len(live)} live of {expected} widget outputs"
+    assert unconverted == {}, ("lessons whose explorer is not (yet) a browser explorer, so it is dead on "
+                               f"the static site: {unconverted}")
+
+
+def test_site_holds_no_instructor_material(built):
+    folder, _ = built
+    names = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+    assert not [n for n in names if "instructor" in n or "source/" in n]
+    assert {f"homework/{p.name}" for p in (REPO / "notebooks" / "homework").glob("*.ipynb")} <= names
+    for n in (n for n in names if n.startswith("homework/")):
+        text = (folder / n).read_text(encoding="utf-8")
+        assert "### BEGIN SOLUTION" not in text and "### BEGIN HIDDEN TESTS" not in text, n
+
+
+def test_handout_works_from_the_disk(handout, chromium):
+    assert [p.name for p in handout.parent.iterdir()] == [HANDOUT], "the handout must be alone"
+    page = open_guarded(chromium, handout.as_uri(), handout.as_uri())
+    try:
+        wait_for_math(page)
+        assert raw_math(page) == [], f"raw TeX in the text: {raw_math(page)[:5]}"
+        expected = widget_cells(REPO / "notebooks" / HANDOUT.replace(".html", ".ipynb"))
+        roots = live_explorers(page, expected)
+        assert len(roots) == expected >= 1
+        dead = {root.get_attribute("aria-label"): controls_respond(page, root) for root in roots}
+        assert not any(dead.values()), f"controls that changed no pixel: {dead}"
+        # links stay inside the file, or point to another lesson's handout (same folder)
+        links = [h for h in internal_links(page) if h.startswith("file:")
+                 and urllib.parse.urlsplit(h).path != urllib.parse.urlsplit(handout.as_uri()).path
+                 and not re.search(r"/[0-9]{2}_[^/]+\.html$", urllib.parse.urlsplit(h).path)]
+        assert links == [], f"the handout links to other files: {links}"
+        assert page.outside == [], f"requests left the file: {page.outside[:5]}"
+        assert page.errors == [], f"console errors: {page.errors[:5]}"
+        assert not page.get_by_text("Error displaying widget").count()
+    finally:
+        page.close()

@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: notebooks run in parallel, one worker per file (nbval needs loadscope)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test bench homework clean web-assets site handouts present
+.PHONY: lab test bench homework clean web-assets present site handouts
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile

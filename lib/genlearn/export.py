@@ -83,6 +83,30 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 <script>require.config({paths: {anywidget: "_static/anywidget"}});</script>
 {%- endblock html_head_js_requirejs -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block html_head_css -%}
+<style>
+/* Contrast of at least 4.5:1 (WCAG AA; axe-core audits these pages, tests/browser/test_presenter.py):
+   JupyterLab's light theme fades the prompts and colours some code tokens too lightly. */
+:root {
+  --jp-cell-prompt-not-active-opacity: 1;
+  --jp-cell-prompt-not-active-font-color: #424242;
+  --jp-cell-inprompt-font-color: #1a5a99;
+  --jp-cell-outprompt-font-color: #9c3f24;
+  --jp-mirror-editor-atom-color: #3333b3;
+  --jp-mirror-editor-bracket-color: #5f5f45;
+  --jp-mirror-editor-builtin-color: #006400;
+  --jp-mirror-editor-comment-color: #2f5f5f;
+  --jp-mirror-editor-error-color: #b30000;
+  --jp-mirror-editor-hr-color: #616161;
+  --jp-mirror-editor-keyword-color: #006400;
+  --jp-mirror-editor-meta-color: #7a1fb8;
+  --jp-mirror-editor-number-color: #006400;
+  --jp-mirror-editor-operator-color: #7a1fb8;
+  --jp-mirror-editor-quote-color: #006400;
+  --jp-mirror-editor-string-color: #a31c1c;
+}
+</style>
+{%- endblock html_head_css -%}
 """
 
 

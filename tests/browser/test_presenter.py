@@ -235,9 +235,11 @@ def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path):
 
 
 def test_lesson_without_code(chromium, lesson_server, tmp_path):
+    """Lesson 02 whole: prose, figures and the explorer, no code; audited by axe-core too
+    (one page load: Voilà runs the whole lesson for each)."""
     with open_presenter(chromium, lesson_server, tmp_path) as tab:
         page = tab.page
-        root = explorer(page, NAME, timeout=180)
+        root = explorer(page, NAME, timeout=300)
         state = explorer_state(root)
         assert not state_mismatches(state, GaussianExplorer(**state["params"]).expected_state())
         assert page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-CodeMirrorEditor:visible").count() == 0, \
@@ -251,6 +253,8 @@ def test_lesson_without_code(chromium, lesson_server, tmp_path):
         screenshot(page, ARTIFACTS / "presenter_02_lesson.png")
         assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
         assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+        problems = audit(page)
+        assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
 
 
 # ---------------------------------------------------------------------------
@@ -281,13 +285,6 @@ def audit(page):
 def test_axe_presenter_explorer(chromium, explorer_server, tmp_path):
     with open_presenter(chromium, explorer_server, tmp_path) as tab:
         explorer(tab.page, NAME, timeout=120)
-        problems = audit(tab.page)
-        assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
-
-
-def test_axe_presenter_lesson(chromium, lesson_server, tmp_path):
-    with open_presenter(chromium, lesson_server, tmp_path) as tab:
-        explorer(tab.page, NAME, timeout=180)
         problems = audit(tab.page)
         assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
 

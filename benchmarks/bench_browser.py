@@ -39,6 +39,7 @@ import lab_driver as L  # noqa: E402
 #: (notebook, accessible name of the explorer, labels of the sliders to drag)
 EXPLORERS = [
     ("notebooks/01_generative_vs_discriminative.ipynb", "Bayes explorer", ["φ = P(elephant)", "σ, both classes (kg)"]),
+    ("notebooks/07_m_estimate_stolen_cars.ipynb", "m-estimate explorer", ["m (virtual examples)", "p (prior guess)"]),
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer",
      ["μ₁ (mean of x₁)", "σ₁ (sd of x₁)", "ρ (correlation)", "turn (°)"]),
     ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer", ["φ = p(y = 1)", "ρ (correlation)"]),

@@ -139,45 +139,88 @@ def test_all_eight_combinations(data):
             assert c == ("Yes" if exact > HALF else "No")
 
 
-def test_explorer_update_moves_artists_and_reports(data):
-    live, update = demo.explorer()
-    html = update(3.0, 0.5)
-    ax_c, ax_s, ax_m = live.fig.axes
-    heights = [b.get_height() for b in ax_c.patches]
-    expected = [float(f_cond(j, v, c, 3, HALF)) for c in ("Yes", "No") for j, v in enumerate(QUERY)]
-    np.testing.assert_allclose(heights, expected)
-    np.testing.assert_allclose([b.get_height() for b in ax_s.patches], [315 / 8192, 567 / 8192])
-    curve, marker = ax_m.lines[0], ax_m.lines[1]
-    assert marker.get_ydata()[0] == pytest.approx(5 / 14)
-    ms = curve.get_xdata()
-    np.testing.assert_allclose(curve.get_ydata(), (1 + ms * 0.5) / (4 + 2 * ms * 0.5))
-    assert "0.5625" in html and "0.3125" in html and "0.4375" in html
-    assert "0.03845" in html and "0.06921" in html and "0.3571" in html
-    assert "decision <b>No</b>" in html and "none" in html
-    # the figure follows the sliders
-    update(0.0, 0.2)
-    assert ax_m.lines[1].get_ydata()[0] == pytest.approx(0.25)
-    assert ax_c.patches[0].get_height() == pytest.approx(0.6)
+def test_explorer_state_is_the_exact_fractions():
+    """Oracle: Fraction arithmetic on the raw table (f_cond, f_post_yes)."""
+    ex = demo.MEstimateExplorer()
+    st = ex.expected_state()
+    for c in ("Yes", "No"):
+        np.testing.assert_allclose(st["conditionals"][c],
+                                   [float(f_cond(j, v, c, 3, HALF)) for j, v in enumerate(QUERY)],
+                                   rtol=1e-15)
+    assert st["scores"] == pytest.approx({"Yes": 315 / 8192, "No": 567 / 8192}, rel=1e-15)
+    assert st["posterior"] == pytest.approx(5 / 14, rel=1e-15) and st["decision"] == "No"
+    ms = np.asarray(st["curve_m"])
+    np.testing.assert_allclose(ms, np.linspace(0, 30, 121)[::12])
+    np.testing.assert_allclose(st["curve"], [float(f_post_yes(QUERY, Fraction(m).limit_denominator(), HALF))
+                                             for m in ms], rtol=1e-14)
+    assert st["readouts"] == [
+        "m = 3.0, p = 0.50",
+        "P(Red | Yes) = 0.5625, P(Red | No) = 0.4375",
+        "P(SUV | Yes) = 0.3125, P(SUV | No) = 0.5625",
+        "P(Domestic | Yes) = 0.4375, P(Domestic | No) = 0.5625",
+        "score Yes = 0.03845, score No = 0.06921",
+        "P(Yes | x) = 0.3571 -> decision: No",
+    ]
+    assert st["params"] == {"m": 3.0, "p": 0.5}
+    assert demo.MEstimateExplorer(**st["params"]).expected_state() == st
+    ex.m, ex.p = 0.0, 0.2
+    st = ex.expected_state()
+    assert st["posterior"] == pytest.approx(0.25) and st["conditionals"]["Yes"][0] == pytest.approx(0.6)
 
 
-def test_every_slider_value_is_valid(data):
-    X, y = data
-    _, update = demo.explorer()
+def test_explorer_sends_the_counts_once():
+    ex = demo.MEstimateExplorer()
+    assert ex.counts == {"Yes": [5, [3, 1, 2]], "No": [5, [2, 3, 3]]} and ex.m_rows == 10
+    assert ex.ranges == {"m": list(demo.M_RANGE), "p": list(demo.P_RANGE)}
+    assert ex._esm.rstrip().endswith("export default { render };")
+    assert "application/vnd.jupyter.widget-view+json" in ex._repr_mimebundle_()[0]
+
+
+def test_every_slider_value_is_valid():
     lo, hi, step = demo.M_RANGE
     plo, phi, pstep = demo.P_RANGE
     for m in np.arange(lo, hi + step / 2, 5 * step):
         for p in (plo, 0.5, phi):
-            html = update(float(m), float(p))
-            assert "nan" not in html.lower() and "inf" not in html.lower()
+            st = demo.MEstimateExplorer(m=float(m), p=float(p)).expected_state()
+            assert not any("nan" in line.lower() or "inf" in line.lower() for line in st["readouts"])
+            assert 0 < st["posterior"] < 1 and all(0 < v < 1 for v in st["curve"])
 
 
-def test_show_explorer_builds_a_panel():
-    import ipywidgets as widgets
+def test_zero_counts_give_exact_zero_and_one_not_nan():
+    """The zero-probability policy (exact 0 and 1 when one class has a zero, None for 0/0)."""
+    X = np.array([["Red", "SUV", "Domestic"], ["Yellow", "Sports", "Imported"]])
+    y = np.array(["Yes", "No"])
+    st = demo.explorer_state(X, y, 0.0, 0.5)
+    assert st["scores"]["No"] == 0.0 and st["posterior"] == 1.0 and st["decision"] == "Yes"
+    assert st["readouts"][-1] == "P(Yes | x) = 1.0000 -> decision: Yes"
+    X2 = np.array([["Yellow", "SUV", "Domestic"], ["Yellow", "Sports", "Imported"]])
+    st = demo.explorer_state(X2, y, 0.0, 0.5)
+    assert st["posterior"] is None and "0/0" in st["readouts"][-1] and "nan" not in st["readouts"][-1]
 
-    box = demo.show_explorer()
-    assert isinstance(box, widgets.VBox)
-    sliders = box.children[0].children[0].children
-    assert [s.description for s in sliders] == ["m (virtual examples)", "p (prior guess)"]
+
+@pytest.mark.parametrize("name, value", [("m", -0.5), ("m", 30.5), ("p", 0.0), ("p", 1.0)])
+def test_out_of_range_values_are_clear_errors(name, value):
+    lo, hi, _ = {"m": demo.M_RANGE, "p": demo.P_RANGE}[name]
+    with pytest.raises(ValueError, match=rf"{name} = .* outside the slider range \[{lo}, {hi}\]"):
+        demo.MEstimateExplorer(**{name: value})
+    ex = demo.MEstimateExplorer()
+    with pytest.raises(ValueError, match="outside the slider range"):
+        setattr(ex, name, value)
+    assert ex.params() == {"m": 3.0, "p": 0.5}
+
+
+def test_notebook_stores_the_current_explorer():
+    """The explorer's saved widget state (shown without a kernel and in static exports)
+    holds the current JavaScript and the default state. After changing the explorer,
+    run `python -m genlearn.export --store-state notebooks/07_m_estimate_stolen_cars.ipynb`."""
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    models = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    (model,) = [m for m in models.values() if m["model_name"] == "AnyModel"]
+    traits = model["state"]
+    ex = demo.MEstimateExplorer()
+    assert traits["_esm"] == ex._esm, "stale explorer JavaScript in the notebook: re-run --store-state"
+    for name in ex._params:
+        assert traits[name] == getattr(ex, name), name
 
 
 # --- the notebook's printed numbers ----------------------------------------------

@@ -16,6 +16,7 @@ import pytest
 from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.gaussian_discriminant_analysis import GDAExplorer
 from genlearn.demos.generative_vs_discriminative import BayesExplorer
+from genlearn.demos.m_estimate_stolen_cars import MEstimateExplorer
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
 from genlearn.demos.naive_bayes_text import LaplaceExplorer
 from genlearn.demos.qda_lda_naive_bayes import BoundaryExplorer
@@ -30,6 +31,7 @@ GAUSSIAN = ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian e
 #: (notebook, accessible name of the explorer, its Python class)
 EXPLORERS = [
     ("notebooks/01_generative_vs_discriminative.ipynb", "Bayes explorer", BayesExplorer),
+    ("notebooks/07_m_estimate_stolen_cars.ipynb", "m-estimate explorer", MEstimateExplorer),
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer),
     ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer", GDAExplorer),
     ("notebooks/05_qda_lda_naive_bayes.ipynb", "QDA, LDA and naive Bayes boundary explorer", BoundaryExplorer),

@@ -25,6 +25,7 @@ from genlearn import export
 from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.gaussian_discriminant_analysis import GDAExplorer
 from genlearn.demos.generative_vs_discriminative import BayesExplorer
+from genlearn.demos.m_estimate_stolen_cars import MEstimateExplorer
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
 from genlearn.demos.naive_bayes_text import LaplaceExplorer
 from genlearn.demos.qda_lda_naive_bayes import BoundaryExplorer
@@ -33,6 +34,7 @@ from lab_driver import REPO, canvas_digest, explorer, explorer_state, readout_te
 #: (notebook, accessible name of the explorer, its class, label of a slider to drag)
 EXPORTED = [
     ("notebooks/01_generative_vs_discriminative.ipynb", "Bayes explorer", BayesExplorer, "φ = P(elephant)"),
+    ("notebooks/07_m_estimate_stolen_cars.ipynb", "m-estimate explorer", MEstimateExplorer, "m (virtual examples)"),
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer,
      "ρ (correlation)"),
     ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer", GDAExplorer, "ρ (correlation)"),

@@ -1,4 +1,4 @@
-"""Tables, figures and the m / p explorer behind notebook 07 (the stolen cars).
+"""Tables, figures and the m / p browser explorer behind notebook 07 (the stolen cars).
 
 The worked example of the lecture notes classifies the car (Red, SUV, Domestic)
 with naive Bayes on a 10-row table, estimating every conditional with the
@@ -7,19 +7,21 @@ out and plot that computation; the estimates themselves come from
 :func:`genlearn.m_estimate` and :class:`genlearn.CategoricalNB`.
 
 Everything is a plain function so that the tests can call exactly what the
-notebook shows. The interactive explorer follows :mod:`genlearn.demos.live`:
-:func:`explorer` draws the figure once and returns an ``update(m, p)`` that
-moves the artists in place and returns an HTML readout.
+notebook shows. The interactive explorer, :class:`MEstimateExplorer`, is
+drawn in the browser (``m_estimate_stolen_cars.js``): the page receives the
+counts once and computes the m-estimates, scores, posterior and decision for
+each (m, p); :func:`explorer_state` is its numpy twin.
 """
 import html
 from itertools import product
 
 import numpy as np
-from matplotlib.figure import Figure
+import traitlets
 
 from .. import datasets
 from ..naive_bayes import CategoricalNB, m_estimate
 from . import style
+from .explorer import Explorer, fmt
 
 ATTRIBUTES = ("Color", "Type", "Origin")
 QUERY = ("Red", "SUV", "Domestic")
@@ -166,101 +168,132 @@ def all_combinations(X, y, m=3.0, p=None):
 
 # --- the interactive figure ---------------------------------------------------
 
-def explorer(X=None, y=None, query=QUERY, m_max=M_RANGE[1], dpi=80):
-    """Draw the m / p explorer once; return ``(live, update)``.
+#: Values of m where the explorer draws P(Yes | x) as m grows: linspace(0, M_RANGE[1], CURVE_N).
+CURVE_N = 121
+#: Curve indices whose values the page publishes for the tests (every 12th point).
+CURVE_PROBES = tuple(range(0, CURVE_N, 12))
 
-    Left: the six conditionals P(a | Yes), P(a | No) against p (dashed).
-    Middle: the two scores. Right: P(Yes | x) as m grows, for the current p,
-    with the current m marked. ``update(m, p)`` moves the bars, the curve and
-    the marker in place and returns an HTML readout (conditionals, scores,
-    decision, flip points).
+
+def _posterior_from_scores(s, classes=CLASSES):
+    """P(classes[0] | x) from the two scores: exact 0 or 1 when one score is 0, NaN only for 0/0."""
+    a, b = s[classes[0]], s[classes[1]]
+    return float("nan") if a + b == 0 else a / (a + b)
+
+
+def readout_lines(cond, s, post, m, p, query=QUERY, classes=CLASSES):
+    """The explorer's readout lines (text) from its conditionals, scores and posterior."""
+    yes, no = classes
+    if post != post:  # NaN: both scores are 0
+        verdict = f"P({yes} | x) is 0/0: both scores are 0 (use m > 0) -> no decision"
+    else:
+        decision = yes if s[yes] > s[no] else no if s[no] > s[yes] else "a tie"
+        verdict = f"P({yes} | x) = {fmt(post, 4)} -> decision: {decision}"
+    return [f"m = {fmt(m, 1)}, p = {fmt(p, 2)}",
+            *[f"P({v} | {yes}) = {fmt(cond[yes][j], 4)}, P({v} | {no}) = {fmt(cond[no][j], 4)}"
+              for j, v in enumerate(query)],
+            f"score {yes} = {fmt(s[yes], 5)}, score {no} = {fmt(s[no], 5)}",
+            verdict]
+
+
+def explorer_state(X, y, m, p, query=QUERY, classes=CLASSES):
+    """What the explorer's page computes for one (m, p): the numpy twin of its ``data-state``.
+
+    Returns
+    -------
+    dict with ``conditionals`` ({class: 3 m-estimates}), ``scores`` ({class: score}),
+    ``posterior`` (P(Yes | x), None for 0/0), ``decision``, ``curve`` (P(Yes | x) at
+    the m values ``curve_m``, :data:`CURVE_PROBES` of the drawn curve, for this p)
+    and ``readouts`` (:func:`readout_lines`).
     """
-    from .live import LiveFigure
-
-    if X is None:
-        X, y = load_table()
-    cnt = counts(X, y, query)
-    fig = Figure(figsize=(10.5, 3.2), dpi=dpi, layout="constrained")
-    ax_c, ax_s, ax_m = fig.subplots(1, 3, gridspec_kw={"width_ratios": [1.6, 0.8, 1.4]})
-    pos = np.arange(len(query))
-    width = 0.38
-    bars = {
-        "Yes": ax_c.bar(pos - width / 2, np.zeros(len(query)), width, color=CLASS_COLORS["Yes"],
-                        label="Stolen = Yes"),
-        "No": ax_c.bar(pos + width / 2, np.zeros(len(query)), width, color=CLASS_COLORS["No"],
-                       label="Stolen = No"),
-    }
-    p_line = ax_c.axhline(0.5, color="k", ls="--", lw=1, label="prior guess p")
-    ax_c.set_xticks(pos, [f"P({v} | ·)" for v in query])
-    # the legend gets its own strip above 1, where no bar or p line can reach
-    ax_c.set_ylim(0, 1.3)
-    ax_c.set_yticks(np.linspace(0, 1, 6))
-    ax_c.set_title("m-estimates of the conditionals")
-    ax_c.legend(fontsize=7, loc="upper center", ncol=3)
-
-    score_bars = ax_s.bar([0, 1], [0, 0], color=[CLASS_COLORS["Yes"], CLASS_COLORS["No"]])
-    ax_s.set_xticks([0, 1], ["Yes", "No"])
-    ax_s.set_title("scores P(v) · Π P(a | v)")
-
-    ms = np.linspace(0, m_max, 121)
-    (curve,) = ax_m.plot(ms, np.zeros_like(ms), color="tab:purple")
-    (marker,) = ax_m.plot([0], [0], "o", color="tab:purple", clip_on=False, zorder=3)
-    ax_m.axhline(0.5, color="gray", lw=1)
-    ax_m.text(0.98 * m_max, 0.52, "1/2", ha="right", va="bottom", color="gray", fontsize=8)
-    ax_m.set_xlim(0, m_max)
-    ax_m.set_ylim(0, 1)
-    ax_m.set_xlabel("m (equivalent sample size)")
-    ax_m.set_title("P(Yes | x) as m grows")
-    live = LiveFigure(fig, dpi=dpi)
-
-    def update(m, p):
-        cond = {c: np.array([m_estimate(n_c, n, p, m) for n_c in ncs])
-                for c, (n, ncs) in cnt.items()}
-        for c in CLASSES:
-            for bar, h in zip(bars[c], cond[c]):
-                bar.set_height(h)
-        p_line.set_ydata([p, p])
-        s = _scores_from_counts(cnt, len(y), m, p)
-        for bar, c in zip(score_bars, CLASSES):
-            bar.set_height(s[c])
-        ax_s.set_ylim(0, 1.15 * max(s.values()))
-        sm = _scores_from_counts(cnt, len(y), ms, p)
-        curve.set_ydata(sm["Yes"] / (sm["Yes"] + sm["No"]))
-        post = s["Yes"] / (s["Yes"] + s["No"])
-        marker.set_data([m], [post])
-        decision = "Yes" if s["Yes"] > s["No"] else "No"
-        flips = decision_flips(X, y, p, query)
-        flip_text = (", ".join(f"{f:.4g}" for f in flips) if flips
-                     else "none: the decision is the same for every m ≥ 0")
-        rows = "".join(
-            f"<tr><td>{html.escape(v)}</td><td>{cond['Yes'][j]:.4f}</td>"
-            f"<td>{cond['No'][j]:.4f}</td></tr>" for j, v in enumerate(query))
-        return (
-            f"<b>m = {m:g}, p = {p:g}</b>"
-            "<table><tr><th>a</th><th>P(a | Yes)</th><th>P(a | No)</th></tr>"
-            f"{rows}</table>"
-            f"score Yes = {s['Yes']:.5f}, score No = {s['No']:.5f}<br>"
-            f"P(Yes | x) = {post:.4f} &rarr; decision <b>{decision}</b><br>"
-            f"values of m where the decision flips (p = {p:g}): {flip_text}"
-        )
-
-    return live, update
-
-
-def show_explorer(m=3.0, p=0.5):
-    """The explorer with its m and p sliders, ready to display in a notebook."""
-    from .live import interactive_panel, slider
-
-    live, update = explorer()
-    return interactive_panel(
-        update, live,
-        m=slider(m, *M_RANGE[:2], M_RANGE[2], "m (virtual examples)", ".1f"),
-        p=slider(p, *P_RANGE[:2], P_RANGE[2], "p (prior guess)", ".2f"),
+    cnt = counts(X, y, query, classes)
+    cond = conditionals(X, y, m, p, query, classes)
+    s = {c: float(v) for c, v in _scores_from_counts(cnt, len(y), m, p).items()}
+    post = _posterior_from_scores(s, classes)
+    ms = np.linspace(0.0, M_RANGE[1], CURVE_N)[list(CURVE_PROBES)]
+    sm = _scores_from_counts(cnt, len(y), ms, p)
+    with np.errstate(invalid="ignore"):
+        curve = sm[classes[0]] / (sm[classes[0]] + sm[classes[1]])
+    yes, no = classes
+    return dict(
+        conditionals={c: [float(v) for v in cond[c]] for c in classes},
+        scores=s,
+        posterior=None if post != post else post,
+        decision=yes if s[yes] > s[no] else no if s[no] > s[yes] else "tie",
+        curve_m=ms.tolist(),
+        curve=[None if v != v else float(v) for v in curve],
+        readouts=readout_lines(cond, s, post, m, p, query, classes),
     )
 
 
-def static_figure(m=3.0, p=0.5):
-    """The explorer's figure for one (m, p), as an ordinary matplotlib Figure."""
-    live, update = explorer()
-    update(m, p)
-    return live.fig
+class MEstimateExplorer(Explorer):
+    """The m-estimates of the stolen-car example, drawn in the browser as m and p move.
+
+    Left: the conditionals P(Red | ·), P(SUV | ·), P(Domestic | ·) for
+    Stolen = Yes and No, with the prior guess p dashed. Middle: the two naive
+    Bayes scores P(v) · Π P(a | v). Right: P(Yes | x) as m grows, for the
+    current p, with the current m marked. The page receives the counts once
+    (:func:`counts`) and computes every frame (``m_estimate_stolen_cars.js``);
+    :meth:`expected_state` is its numpy twin (:func:`explorer_state`).
+
+    Parameters
+    ----------
+    m : float, default=3.0
+        Equivalent sample size, in :data:`M_RANGE` (a ValueError says so otherwise).
+    p : float, default=0.5
+        Prior guess, in :data:`P_RANGE`.
+
+    Attributes
+    ----------
+    m, p : float
+        The slider values (traits; set them from Python and the page follows).
+    counts : dict
+        ``{class: [n, [n_c for each attribute]]}``, sent to the page once.
+
+    Examples
+    --------
+    >>> ex = MEstimateExplorer()
+    >>> ex.readouts()[-1]
+    'P(Yes | x) = 0.3571 -> decision: No'
+    >>> ex.m = 31
+    Traceback (most recent call last):
+    ...
+    ValueError: m = 31.0 is outside the slider range [0.0, 30.0]; ...
+    """
+
+    _js = "m_estimate_stolen_cars.js"
+    _params = ("m", "p")
+
+    m = traitlets.Float(3.0).tag(sync=True)
+    p = traitlets.Float(0.5).tag(sync=True)
+
+    # Data and constants the page needs, sent once (the JavaScript keeps no copy).
+    counts = traitlets.Dict().tag(sync=True)
+    m_rows = traitlets.Int(0).tag(sync=True)
+    query = traitlets.List(list(QUERY)).tag(sync=True)
+    classes = traitlets.List(list(CLASSES)).tag(sync=True)
+    ranges = traitlets.Dict({"m": list(M_RANGE), "p": list(P_RANGE)}).tag(sync=True)
+    curve_n = traitlets.Int(CURVE_N).tag(sync=True)
+    curve_probes = traitlets.List(list(CURVE_PROBES)).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        X, y = load_table()
+        self._X, self._y = X, y
+        super().__init__(counts={c: [n, ncs] for c, (n, ncs) in counts(X, y).items()},
+                         m_rows=len(y), **kwargs)
+
+    @traitlets.validate("m", "p")
+    def _check_range(self, proposal):
+        name, value = proposal["trait"].name, float(proposal["value"])
+        lo, hi, _ = {"m": M_RANGE, "p": P_RANGE}[name]
+        if not lo <= value <= hi:
+            raise ValueError(f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; "
+                             "choose a value inside it.")
+        return value
+
+    def readouts(self):
+        """The readout lines the page shows now."""
+        return explorer_state(self._X, self._y, self.m, self.p)["readouts"]
+
+    def expected_state(self):
+        """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
+        return dict(explorer_state(self._X, self._y, self.m, self.p), params=self.params())

@@ -349,3 +349,14 @@ def test_notebook_m_estimate_is_the_beta_posterior_mean():
     post = stats.beta(1, 5)
     assert post.mean() == pytest.approx(1 / 6)
     assert f"posterior Beta(1, 5), mean {post.mean():.6f} (Laplace, 1/6), mode 0 (= MLE)" in out
+
+
+def test_mp_figure_draws_the_exact_fractions():
+    """Oracle: Fraction arithmetic on the raw table; the static picture of the explorer."""
+    fig = demo.mp_figure(3.0, 0.5)
+    ax_c, ax_s, ax_m = fig.axes
+    expected = [float(f_cond(j, v, c, 3, HALF)) for c in ("Yes", "No") for j, v in enumerate(QUERY)]
+    np.testing.assert_allclose([b.get_height() for b in ax_c.patches], expected)
+    np.testing.assert_allclose([b.get_height() for b in ax_s.patches], [315 / 8192, 567 / 8192])
+    assert ax_m.lines[1].get_ydata()[0] == pytest.approx(5 / 14)
+    assert demo.MEstimateExplorer().static_figure() is not None

@@ -194,7 +194,10 @@ FIGURES = {
     "multivariate_gaussian.preset_figure": lambda: mvg.preset_figure(
         mvg.FIGURE_GROUPS["positive correlation"], grid=15),
     "generative_vs_discriminative.class_figure": lambda: gvd.class_figure(**gvd.DEFAULTS),
+    "m_estimate_stolen_cars.mp_figure": lambda: cars.mp_figure(3.0, 0.5),
     # the static picture a browser explorer shows where widgets cannot run
+    "m_estimate_stolen_cars.MEstimateExplorer.static_figure": lambda: (
+        cars.MEstimateExplorer(m=0.0, p=0.95).static_figure()),
     "generative_vs_discriminative.BayesExplorer.static_figure": lambda: (
         gvd.BayesExplorer(mu_dog=60.0, mu_elephant=60.0).static_figure()),
     "multivariate_gaussian.GaussianExplorer.static_figure": lambda: (

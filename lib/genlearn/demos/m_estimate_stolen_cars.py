@@ -290,6 +290,10 @@ class MEstimateExplorer(Explorer):
                              "choose a value inside it.")
         return value
 
+    def static_figure(self):
+        """:func:`mp_figure` of the current (m, p) (for untrusted notebooks)."""
+        return mp_figure(self.m, self.p, self._X, self._y)
+
     def readouts(self):
         """The readout lines the page shows now."""
         return explorer_state(self._X, self._y, self.m, self.p)["readouts"]
@@ -297,3 +301,43 @@ class MEstimateExplorer(Explorer):
     def expected_state(self):
         """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
         return dict(explorer_state(self._X, self._y, self.m, self.p), params=self.params())
+
+
+def mp_figure(m=3.0, p=0.5, X=None, y=None, query=QUERY, classes=CLASSES):
+    """The explorer's three panels for one (m, p), as a static figure (where widgets cannot run).
+
+    Left: the conditionals for Stolen = Yes and No with the prior guess p
+    dashed; middle: the two scores; right: P(Yes | x) as m grows for this p,
+    with m marked.
+    """
+    if X is None:
+        X, y = load_table()
+    st = explorer_state(X, y, m, p, query, classes)
+    cnt = counts(X, y, query, classes)
+    fig = style.new_figure((9.6, 3.8))
+    ax_c, ax_s, ax_m = fig.subplots(1, 3, width_ratios=[1.6, 0.8, 1.4])
+    pos = np.arange(len(query))
+    width = 0.38
+    for i, c in enumerate(classes):
+        k = 1 if c == classes[0] else 0  # "Yes" is class 1 (vermillion), "No" class 0 (blue)
+        ax_c.bar(pos + (i - 0.5) * width, st["conditionals"][c], width, color=style.class_color(k),
+                 label=f"Stolen = {c}")
+    ax_c.axhline(p, color="black", ls="--", lw=1.2, label="prior guess p")
+    ax_c.set_xticks(pos, list(query))
+    ax_c.set(ylim=(0, 1), yticks=np.linspace(0, 1, 5), xlabel="a (the query's values)",
+             ylabel="P(a | Stolen)", title="conditionals")
+    style.figure_legend(fig, ax_c.get_legend_handles_labels()[0], ncols=3)
+    ax_s.bar([0, 1], [st["scores"][c] for c in classes],
+             color=[style.class_color(1), style.class_color(0)])
+    ax_s.set_xticks([0, 1], list(classes))
+    ax_s.set(xlabel="Stolen", ylabel="score", title="scores P(v) Π P(a | v)")
+    ms = np.linspace(0.0, M_RANGE[1], CURVE_N)
+    sm = _scores_from_counts(cnt, len(y), ms, p)
+    ax_m.plot(ms, sm[classes[0]] / (sm[classes[0]] + sm[classes[1]]), color="black", lw=2,
+              label=f"P({classes[0]} | x), p = {p:g}")
+    ax_m.plot([m], [st["posterior"]], ls="none", marker="o", color="black", ms=7,
+              label=f"m = {m:g}")
+    ax_m.set(xlim=(0, M_RANGE[1]), ylim=(0, 1), xlabel="m (equivalent sample size)",
+             ylabel=f"P({classes[0]} | x)", title="as m grows")
+    ax_m.legend(loc="lower right")
+    return fig

@@ -1,0 +1,64 @@
+"""genlearn.site without a browser: link rewriting, inputs it refuses, the handout inliner.
+
+Oracle: hand-written HTML snippets and their expected rewrites. The pages
+themselves are checked in Chromium by tests/browser/test_site.py.
+"""
+import pytest
+
+from genlearn import export, site
+
+
+def test_lesson_links_point_to_pages_and_homework_to_downloads():
+    html = ("<title>Notebook</title></head><main>"
+            '<a href="02_multivariate_gaussian.ipynb#the-density">x</a>'
+            '<a href="00_start_here.ipynb">start</a>'
+            '<a href="homework/hw1_gda.ipynb">hw</a>'
+            '<a href="homework/">all</a>'
+            '<a href="https://example.org/a.ipynb">outside</a>'
+            '<a href="99_unknown.ipynb">unknown</a>')
+    out = site._rewrite(html, "Lesson <2>", "<nav>N</nav>", {"00_start_here", "02_multivariate_gaussian"})
+    assert '<title>Lesson &lt;2&gt;</title>' in out
+    assert 'href="02_multivariate_gaussian.html#the-density"' in out
+    assert 'href="index.html"' in out
+    assert 'href="homework/hw1_gda.ipynb" download' in out
+    assert 'href="homework.html"' in out
+    assert 'href="https://example.org/a.ipynb"' in out
+    assert 'href="99_unknown.ipynb"' in out, "a link to a notebook the site does not render is left alone"
+    assert "<main>\n<nav>N</nav>" in out
+
+
+def test_lessons_are_the_numbered_notebooks_in_order():
+    names = [p.name for p in site.lesson_pages()]
+    assert names == sorted(names) and names[0].startswith("01_") and names[-1].startswith("07_")
+    assert all("homework" not in n and not n.startswith("00_") for n in names)
+
+
+def test_bad_folders_are_refused_with_the_fix(tmp_path):
+    with pytest.raises(ValueError, match="no lesson notebooks"):
+        site.lesson_pages(tmp_path)
+    with pytest.raises(ValueError, match="pass the course's notebooks folder"):
+        site.build(tmp_path / "out", notebooks=tmp_path)
+
+
+def test_homework_page_lists_every_student_version():
+    homework = sorted((site.NOTEBOOKS / "homework").glob("*.ipynb"))
+    text = site._homework_text(homework)
+    assert homework and all(f"(homework/{nb.name})" in text for nb in homework)
+    assert "instructor/" not in text
+
+
+@pytest.mark.skipif(not export.assets_ready(), reason="web assets not fetched (make test fetches them)")
+def test_inliner_refuses_a_page_it_does_not_understand(tmp_path):
+    static = export.write_static(tmp_path)
+    mathjax3 = tmp_path / "mj3.js"
+    mathjax3.write_text("/* MathJax 3 */")
+    with pytest.raises(RuntimeError, match="MathJax block changed"):
+        site.inline_page('<script src="_static/require.js"></script><p>$x$</p>', static, mathjax3)
+    page = ('<script src="_static/require.js"></script>'
+            '<script src="_static/mathjax/MathJax.js?config=X"> </script>'
+            '<script type="text/x-mathjax-config">MathJax.Hub.Config({});</script>'
+            '<img src="_static/other.png">')
+    with pytest.raises(RuntimeError, match="still names files of _static"):
+        site.inline_page(page, static, mathjax3)
+    one = site.inline_page(page.replace('<img src="_static/other.png">', ""), static, mathjax3)
+    assert "_static/" not in one and "data:text/javascript;base64," in one and "MathJax.Hub" not in one

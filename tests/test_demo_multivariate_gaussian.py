@@ -16,6 +16,7 @@ from scipy.stats import multivariate_normal
 
 from genlearn import gaussian
 from genlearn.demos import multivariate_gaussian as mg
+from genlearn.demos import style
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "02_multivariate_gaussian.ipynb"
@@ -375,11 +376,10 @@ def test_slider_ranges_keep_sigma_positive_definite():
 def test_static_figures_build():
     for names in mg.FIGURE_GROUPS.values():
         fig = mg.preset_figure(names)
-        assert len(fig.axes) == 6
+        assert len(fig.axes) == 7  # three surfaces, three contour panels, one colour bar
     fig = mg.draw_gaussian([0, 0], [[1, 0.3], [0.3, 1]])
-    assert len(fig.axes) == 2
-    img = mg.compact_png(fig)
-    assert img.data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(fig.axes) == 3  # surface, contours, colour bar
+    assert "Σ = [[1, 0.3], [0.3, 1]]" in fig.get_suptitle()
     with pytest.raises(ValueError, match="unknown preset"):
         mg.preset_figure(["nope"])
     with pytest.raises(ValueError, match="positive definite"):
@@ -388,8 +388,8 @@ def test_static_figures_build():
 
 def test_preset_figure_draws_scaled_principal_axes_in_visible_colours():
     """Each contour panel has the r = 1, 2, 3 ellipses and both principal axes,
-    of half-lengths sqrt(2 -+ sqrt(1.64)) for [[3, .8], [.8, 1]]; the stored PNG
-    keeps the orange of the short axis (a palette that merged it into red once)."""
+    of half-lengths sqrt(2 -+ sqrt(1.64)) for [[3, .8], [.8, 1]]; the 2x PNG
+    keeps the orange of the short axis (a quantised palette merged it into red once)."""
     import io
 
     import PIL.Image
@@ -408,7 +408,8 @@ def test_preset_figure_draws_scaled_principal_axes_in_visible_colours():
     assert half[mg.AXIS_COLORS[1]] == pytest.approx(math.sqrt(lam[1]), rel=1e-9)
     assert sum(len(l.get_xdata()) > 2 for l in lines) == len(mg.RADII)
     assert ax.get_xlabel() == "$x_1$" and ax.get_ylabel() == "$x_2$"
-    rgb = np.asarray(PIL.Image.open(io.BytesIO(mg.compact_png(fig).data)).convert("RGB")).astype(int)
+    png, _ = style.png_2x(fig)
+    rgb = np.asarray(PIL.Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
     orange = [int(mg.AXIS_COLORS[0][i:i + 2], 16) for i in (1, 3, 5)]
     assert (np.abs(rgb - orange).sum(axis=-1) < 60).sum() > 8
 
@@ -452,3 +453,15 @@ def test_notebook_stores_the_current_explorer():
     assert traits["_esm"] == ex._esm, "stale explorer JavaScript in the notebook: re-run --store-state"
     for name in ex._params:
         assert traits[name] == getattr(ex, name), name
+
+
+def test_explorer_fallback_picture_is_stored_at_2x():
+    """Oracle: the PNG header (bytes 16-24: width, height) against the display size the
+    bundle's metadata declares: twice the pixels, as an untrusted notebook shows it."""
+    import struct
+
+    data, metadata = mg.GaussianExplorer()._repr_mimebundle_()
+    width, height = struct.unpack(">II", data["image/png"][16:24])
+    size = metadata["image/png"]
+    assert (width // 2, height // 2) == (size["width"], size["height"])
+    assert size["width"] >= 0.8 * 8.8 * style.DPI  # draw_gaussian's width, shown unshrunk

@@ -139,11 +139,9 @@ class Explorer(anywidget.AnyWidget):
         data["text/plain"] = f"{name}: an interactive explorer (run the cell in Jupyter to use it)"
         fig = self.static_figure()
         if fig is not None:
-            import io
+            from .style import png_2x
 
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png", dpi=fig.dpi)
-            data["image/png"] = buf.getvalue()
+            data["image/png"], metadata["image/png"] = png_2x(fig)  # 2x pixels, display size
         return data, metadata
 
     def static_figure(self):

@@ -10,7 +10,6 @@ surface_mesh       the vertices of the explorer's 3-D surface
 explorer_state     everything the explorer's page computes (its numpy twin)
 draw_gaussian      a new figure: 3-D surface and contours of one Gaussian
 preset_figure      the surfaces (and contours) of several presets side by side
-compact_png        a figure as a small palette PNG for the stored notebook
 ellipse_points     a contour ellipse of N(mu, Sigma) (:func:`genlearn.gaussian.ellipse_points`)
 sample_moments     sample mean and both forms of the sample covariance
 near_singular_table  |Sigma|, smallest eigenvalue and peak as rho approaches 1
@@ -31,23 +30,21 @@ Examples
 >>> round(ex.summary()["det"], 6)
 0.75
 """
-import io
-
 import numpy as np
-import PIL.Image
 import traitlets
-from matplotlib.figure import Figure
+from matplotlib import patheffects
 from mpl_toolkits.mplot3d import Axes3D  # noqa: F401  (registers the 3-D projection)
 
 from .. import gaussian
 from ..gaussian import ellipse_points
 from .explorer import Explorer, fmt
+from . import style
 from .style import PALETTE
 
 __all__ = ["PRESETS", "FIGURE_GROUPS", "SLIDER_RANGES", "VIEW_RANGES", "preset_params", "summary",
            "preset_table", "readout_lines", "surface_mesh", "explorer_state", "draw_gaussian",
            "preset_figure", "GaussianExplorer", "sample_moments", "near_singular_table",
-           "ellipse_points", "compact_png", "RADII", "Z_TIERS", "AXIS_COLORS"]
+           "ellipse_points", "RADII", "Z_TIERS", "AXIS_COLORS"]
 
 _I = np.eye(2)
 _ZERO = (0.0, 0.0)
@@ -395,57 +392,113 @@ class GaussianExplorer(Explorer):
         return dict(explorer_state(self.mu, self.Sigma, preset=self.preset), params=self.params())
 
 
-def draw_gaussian(mu, Sigma, grid=25, figsize=(8.0, 3.4), dpi=72, fig=None, contour="lines"):
-    """A new figure with the 3-D surface and a contour plot of N(mu, Sigma).
+#: Colour map of the density (the explorer's page draws with the same one).
+DENSITY_CMAP = "viridis"
+#: How the static figures draw each encoding (the legend is built from the same dicts).
+_ELLIPSE = dict(color="white", ls="-", lw=1.5, antialiased=False,  # sharp at 2x, and a small PNG
+                path_effects=[patheffects.withStroke(linewidth=2.6, foreground="0.25")])
+_AXIS_LINES = (dict(color=AXIS_COLORS[0], ls="-", lw=3.0),    # short axis
+               dict(color=AXIS_COLORS[1], ls="--", lw=3.0))   # long axis (vermillion: dashed)
+_TICKS = (-3, 0, 3)
 
-    This is the straightforward way: every call creates the figure, both axes,
-    the surface and a ``contourf``. It is right for static figures, and it is
-    the "naive" baseline that ``benchmarks/bench_widgets.py`` times.
+
+def _pretty(x):
+    return f"{round(float(x), 2) + 0.0:g}"  # + 0.0 turns -0 into 0
+
+
+def _title(mu, S):
+    """``μ = (.., ..)`` and ``Σ = [[.., ..], [.., ..]]`` on two lines."""
+    p = _pretty
+    return (f"μ = ({p(mu[0])}, {p(mu[1])})\n"
+            f"Σ = [[{p(S[0, 0])}, {p(S[0, 1])}], [{p(S[1, 0])}, {p(S[1, 1])}]]")
+
+
+def _legend_handles():
+    radii = ", ".join(f"{r:g}" for r in RADII)
+    return [style.key(f"ellipses at r = {radii}", **_ELLIPSE),
+            style.key("short principal axis ±√λ₁ v₁", **_AXIS_LINES[0]),
+            style.key("long principal axis ±√λ₂ v₂", **_AXIS_LINES[1]),
+            style.key("mean μ", **style.MEAN_MARKER)]
+
+
+def _surface(ax, X, Y, Z, zmax, lim):
+    """The density as a 3-D surface (flat facets, no edges: small when stored at 2x)."""
+    ax.plot_surface(X, Y, Z, cmap=DENSITY_CMAP, vmin=0, vmax=zmax, rstride=1, cstride=1,
+                    linewidth=0, antialiased=False, shade=False)
+    ax.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(0, zmax), xticks=_TICKS, yticks=_TICKS,
+           zticks=[0, zmax])
+    ax.set_xlabel("$x_1$", labelpad=-2)
+    ax.set_ylabel("$x_2$", labelpad=-2)
+    ax.set_zlabel("density", labelpad=-2)
+    ax.tick_params(pad=-2)
+    ax.view_init(elev=28, azim=-60)
+
+
+def _contours(ax, mu, S, info, FX, FY, levels, lim):
+    """The density from above (filled bands), the ellipses, both principal axes and μ."""
+    cf = ax.contourf(FX, FY, gaussian.pdf(np.stack([FX, FY], axis=-1), mu, S), levels=levels,
+                     cmap=DENSITY_CMAP, vmin=0, vmax=levels[-1])
+    for r in RADII:
+        pts = ellipse_points(mu, S, r)
+        ax.plot(pts[:, 0], pts[:, 1], **_ELLIPSE)
+    _draw_axes(ax, mu, info)
+    ax.set(xlim=(-lim, lim), ylim=(-lim, lim), xticks=_TICKS, yticks=_TICKS, aspect="equal",
+           xlabel="$x_1$", ylabel="$x_2$")
+    return cf
+
+
+def _draw_axes(ax, mu, info):
+    for lam, v, line in zip(info["eigenvalues"], info["eigenvectors"].T, _AXIS_LINES):
+        half = np.sqrt(lam) * v
+        ax.plot([mu[0] - half[0], mu[0] + half[0]], [mu[1] - half[1], mu[1] + half[1]], **line)
+    ax.plot([mu[0]], [mu[1]], **style.MEAN_MARKER)
+
+
+def draw_gaussian(mu, Sigma, grid=25, figsize=(8.8, 5.0), fig=None):
+    """A new figure with the 3-D surface and the contours of N(mu, Sigma), in the suite's style.
+
+    Left: the density as a surface. Right: the density seen from above
+    (filled bands, same colour scale, with a colour bar), the contour ellipses
+    at Mahalanobis radii :data:`RADII` (white), the principal axes (orange
+    solid: short, vermillion dashed: long, half-length ``sqrt(lambda_j)``)
+    and the mean. The title gives mu and Sigma; a legend below names every
+    line. Every call builds the whole figure (the "naive" baseline that
+    ``benchmarks/bench_widgets.py`` times; pass ``fig`` to draw into one).
     """
     mu = np.asarray(mu, dtype=float)
     S = gaussian.check_covariance(Sigma)
     info = summary(mu, S)
+    zmax = _zmax(info["peak"])
     g = np.linspace(-_LIM, _LIM, grid)
     X, Y = np.meshgrid(g, g)
-    Z = gaussian.pdf(np.stack([X, Y], axis=-1), mu, S)
-    zmax = _zmax(info["peak"])
-    fig = fig or Figure(figsize=figsize, dpi=dpi)
+    fine = np.linspace(-_LIM, _LIM, 121)  # contours are cheap: a finer grid
+    FX, FY = np.meshgrid(fine, fine)
+    fig = fig or style.new_figure(figsize)
+    if fig.get_layout_engine() is not None:  # room for the 3-D panel's labels
+        fig.get_layout_engine().set(wspace=0.12, h_pad=0.1)
+    fig.suptitle("N(μ, Σ) with " + _title(mu, S).replace("\n", ", "))
     ax3 = fig.add_subplot(1, 2, 1, projection="3d")
-    ax3.plot_surface(X, Y, Z, cmap="viridis", vmin=0, vmax=zmax, rstride=1, cstride=1,
-                     linewidth=0, antialiased=False)
-    ax3.set(xlim=(-_LIM, _LIM), ylim=(-_LIM, _LIM), zlim=(0, zmax), xlabel="$x_1$",
-            ylabel="$x_2$")
-    ax3.view_init(elev=28, azim=-60)
-    ax3.tick_params(labelsize=7, pad=0)
+    _surface(ax3, X, Y, gaussian.pdf(np.stack([X, Y], axis=-1), mu, S), zmax, _LIM)
+    ax3.set_title("density as a surface")
     ax2 = fig.add_subplot(1, 2, 2)
-    ax2.contourf(X, Y, Z, levels=12, cmap="viridis", vmin=0, vmax=zmax)
-    for r in RADII:
-        pts = ellipse_points(mu, S, r)
-        ax2.plot(pts[:, 0], pts[:, 1], color="w", lw=1.0)
-    _draw_axes(ax2, mu, info)
-    ax2.set(xlim=(-_LIM, _LIM), ylim=(-_LIM, _LIM), xlabel="$x_1$", ylabel="$x_2$",
-            aspect="equal")
-    ax2.tick_params(labelsize=7)
+    cf = _contours(ax2, mu, S, info, FX, FY, np.linspace(0.0, zmax, 13), _LIM)
+    ax2.set_title("seen from above")
+    fig.colorbar(cf, ax=ax2, label="density p(x)", ticks=[0, zmax / 2, zmax], shrink=0.9)
+    style.figure_legend(fig, _legend_handles(), ncols=2)
     return fig
 
 
-def _draw_axes(ax, mu, info):
-    for lam, v, c in zip(info["eigenvalues"], info["eigenvectors"].T, AXIS_COLORS):
-        half = np.sqrt(lam) * v
-        ax.plot([mu[0] - half[0], mu[0] + half[0]], [mu[1] - half[1], mu[1] + half[1]],
-                color=c, lw=2.0)
-    ax.plot([mu[0]], [mu[1]], "w+", ms=8)
-
-
-def preset_figure(names, contours=True, grid=25, dpi=72):
+def preset_figure(names, contours=True, grid=25):
     """Surfaces (top row) and contour plots (bottom row) of the named presets.
 
-    A static figure, for readers without a running kernel. Every panel of a row
-    shares the same z-range and the same contour levels, so heights and level
-    sets can be compared across panels. The contour panels look like the
+    A static figure, for readers without a running kernel. Each column's
+    title gives its mu and Sigma. Every panel of a row shares the same z-range
+    and the same contour levels (one colour bar), so heights and level sets
+    can be compared across panels. The contour panels look like the
     explorer's: filled bands of the density, the ellipses at Mahalanobis radii
-    :data:`RADII` in white, and the principal axes (orange: short, red: long),
-    each of half-length ``sqrt(lambda_j)``.
+    :data:`RADII` in white, the principal axes (orange solid: short,
+    vermillion dashed: long), each of half-length ``sqrt(lambda_j)``, and the
+    mean; the legend below names them.
     """
     names = list(names)
     for name in names:
@@ -453,64 +506,30 @@ def preset_figure(names, contours=True, grid=25, dpi=72):
             raise ValueError(f"unknown preset {name!r}; choose from {list(PRESETS)}.")
     k = len(names)
     rows = 2 if contours else 1
-    fig = Figure(figsize=(3.1 * k, 3.0 * rows), dpi=dpi)
+    fig = style.new_figure((min(3.2 * k, style.MAX_WIDTH_IN), 3.3 * rows + 1.0))
     lim = _LIM - 1
     g = np.linspace(-lim, lim, grid)
     X, Y = np.meshgrid(g, g)
-    XY = np.stack([X, Y], axis=-1)
     fine = np.linspace(-lim, lim, 121)  # contours are cheap: use a finer grid
     FX, FY = np.meshgrid(fine, fine)
-    FXY = np.stack([FX, FY], axis=-1)
     zmax = max(_zmax(summary(*PRESETS[n])["peak"]) for n in names)
     levels = np.linspace(0.0, zmax, 13)
+    flat = []
     for col, name in enumerate(names):
         mu, S = PRESETS[name]
         info = summary(mu, S)
-        Z = gaussian.pdf(XY, mu, S)
         ax = fig.add_subplot(rows, k, col + 1, projection="3d")
-        ax.plot_surface(X, Y, Z, cmap="viridis", vmin=0, vmax=zmax, rstride=1, cstride=1,
-                        linewidth=0.2, edgecolor=(0, 0, 0, 0.25))
-        ax.set(zlim=(0, zmax))
-        ax.set_xlabel("$x_1$", fontsize=7, labelpad=-6)
-        ax.set_ylabel("$x_2$", fontsize=7, labelpad=-6)
-        ax.view_init(elev=28, azim=-60)
-        ax.tick_params(labelsize=6, pad=0)
-        ax.set_title(name.replace("Sigma", "Σ").replace("mu", "μ"), fontsize=8)
+        _surface(ax, X, Y, gaussian.pdf(np.stack([X, Y], axis=-1), mu, S), zmax, lim)
+        ax.set_title(_title(mu, S))
         if contours:
             ax2 = fig.add_subplot(rows, k, k + col + 1)
-            ax2.contourf(FX, FY, gaussian.pdf(FXY, mu, S), levels=levels, cmap="viridis",
-                         vmin=0, vmax=zmax)
-            for r in RADII:
-                pts = ellipse_points(mu, S, r)
-                ax2.plot(pts[:, 0], pts[:, 1], color="w", lw=0.8)
-            _draw_axes(ax2, mu, info)
-            ax2.set(aspect="equal", xlim=(-lim, lim), ylim=(-lim, lim))
-            ax2.set_xlabel("$x_1$", fontsize=7, labelpad=1)
-            ax2.set_ylabel("$x_2$", fontsize=7, labelpad=0)
-            ax2.tick_params(labelsize=6)
-    fig.subplots_adjust(left=0.04, right=0.98, bottom=0.07, top=0.93, wspace=0.3, hspace=0.2)
+            cf = _contours(ax2, mu, S, info, FX, FY, levels, lim)
+            ax2.set_title("seen from above")
+            flat.append(ax2)
+    if contours:
+        fig.colorbar(cf, ax=flat, label="density p(x)", ticks=[0, zmax / 2, zmax], shrink=0.9)
+        style.figure_legend(fig, _legend_handles(), ncols=2)
     return fig
-
-
-def compact_png(fig, colors=128):
-    """``fig`` as an IPython image with a palette of ``colors`` colours (a small PNG).
-
-    Shaded 3-D surfaces make large true-colour PNGs; 128 colours look the same
-    and keep the stored notebook small. The palette is built by octree
-    quantisation, which keeps colours that cover few pixels (thin coloured
-    lines such as the orange principal axis); median cut merged them into
-    their neighbours. Returns ``IPython.display.Image``.
-    """
-    from IPython.core.pylabtools import print_figure
-    from IPython.display import Image
-
-    png = print_figure(fig, "png", bbox_inches="tight")
-    rgb = PIL.Image.open(io.BytesIO(png)).convert("RGB")
-    small = rgb.quantize(colors, method=PIL.Image.Quantize.FASTOCTREE,
-                         dither=PIL.Image.Dither.NONE)
-    buf = io.BytesIO()
-    small.save(buf, format="png", optimize=True)
-    return Image(data=buf.getvalue(), format="png")
 
 
 def sample_moments(X):

@@ -160,6 +160,16 @@ def _underflow():
     return nbt.underflow_figure(genlearn.MultinomialNB(alpha=1).fit(C, y), vocab, max_repeats=80)
 
 
+def _message_box():
+    import genlearn
+    from genlearn import text
+
+    texts = ["free prize now", "win free cash", "lunch at noon", "see you at lunch"]
+    vocab = text.Vocabulary().fit(texts)
+    model = genlearn.MultinomialNB().fit(vocab.transform(texts), [1, 1, 0, 0])
+    return nbt.MessageExplorer(model, vocab, message="free lunch now").static_figure()
+
+
 #: Every static figure of the demo modules, made from small seeded data.
 FIGURES = {
     "generative_vs_discriminative.contrast_figure": _contrast,
@@ -204,6 +214,12 @@ FIGURES = {
         mvg.GaussianExplorer().static_figure()),
     "qda_lda_naive_bayes.BoundaryExplorer.static_figure": lambda: (
         qln.BoundaryExplorer().static_figure(num=40)),
+    "gaussian_discriminant_analysis.GDAExplorer.static_figure": lambda: (
+        gda_demo.GDAExplorer().static_figure()),
+    "naive_bayes_text.plot_alpha_curve": lambda: nbt.plot_alpha_curve(alpha=1.0),
+    "naive_bayes_text.LaplaceExplorer.static_figure": lambda: (
+        nbt.LaplaceExplorer(alpha=1.0).static_figure()),
+    "naive_bayes_text.MessageExplorer.static_figure": _message_box,
 }
 
 #: Figures drawn by the kernel-side slider explorers, which the browser explorers

@@ -1,9 +1,15 @@
-"""Plots and widget callbacks behind the notebooks, one module per notebook.
+"""Figures and explorers behind the notebooks, one module per notebook.
 
-Every interactive figure is built the same way (see :mod:`genlearn.demos.live`):
-a matplotlib figure drawn once, whose artists a plain ``update(...)`` function
-changes in place; the figure is shown as an image widget that is re-rendered
-after each slider move. Tests call the same ``update`` functions directly.
+Each module is named after its notebook and holds that notebook's static
+figures (matplotlib: fit in the notebook, draw in the module, e.g.
+``plot_gda_fit(model, X, y, ax=None)``) and its explorer: an anywidget
+widget whose JavaScript, ``<module>.js`` beside it, computes and draws each
+frame in the browser (see :mod:`genlearn.demos.explorer`). Every number an
+explorer shows has a numpy twin in its module (``explorer_state``), which the
+tests compare with what the page computed. No module imports another
+notebook's module; shared pieces live in :mod:`genlearn.demos.style`
+(palette, class colours and markers, figure style) and
+:mod:`genlearn.demos.explorer`.
 """
 from . import style
 

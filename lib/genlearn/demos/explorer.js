@@ -22,7 +22,16 @@
 
 /* ------------------------------------------------------------------ DOM */
 
-let GENLEARN_UID = 0;
+/**
+ * A new element id, unique on the page. Each widget evaluates its own copy of this
+ * module, so a counter local to the module would give two explorers of one notebook the
+ * same ids (and a <label for> would name the other explorer's control): the counter
+ * lives on the page (globalThis), shared by every copy.
+ */
+function uid() {
+  globalThis.__genlearnUid = (globalThis.__genlearnUid || 0) + 1;
+  return `gl-${globalThis.__genlearnUid}`;
+}
 
 /**
  * A new element: h("div", {class: "x", "aria-label": "y"}, child, "text", ...).
@@ -91,7 +100,7 @@ function publishState(root, state) {
  * Arrow keys, Page Up/Down, Home and End work natively.
  */
 function slider({label, min, max, step, value, format = (v) => String(v), onInput, describe}) {
-  const id = `gl-${++GENLEARN_UID}`;
+  const id = uid();
   const input = h("input", {type: "range", id, min, max, step, value});
   // The slider itself tells screen readers its value (aria-valuetext); the visible
   // <output> is hidden from them, else it would be a second live region.
@@ -115,7 +124,7 @@ function slider({label, min, max, step, value, format = (v) => String(v), onInpu
 
 /** A labelled <select>. spec: {label, options: [[value, text], ...], value, onChange(v)}. */
 function select({label, options, value, onChange}) {
-  const id = `gl-${++GENLEARN_UID}`;
+  const id = uid();
   const sel = h("select", {id});
   const setOptions = (opts) => {
     sel.replaceChildren(...opts.map(([v, t]) => h("option", {value: v}, t)));

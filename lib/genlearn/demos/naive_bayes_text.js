@@ -243,7 +243,7 @@ function renderMessage(model, el) {
   const data = model.get("data"), limits = model.get("limits");
   const M = multinomialModel(data);
   const colors = model.get("class_colors");
-  const id = `gl-${++GENLEARN_UID}`;
+  const id = uid();
   const input = h("input", {type: "text", id, maxlength: limits.max_chars, spellcheck: "false",
                             style: {width: "100%", fontSize: "15px", boxSizing: "border-box"}});
   input.value = model.get("message");
@@ -276,10 +276,6 @@ function renderMessage(model, el) {
 /* ---------------------------------------------------------------- the widget */
 
 function render({model, el}) {
-  // This notebook shows two explorers, and each widget evaluates its own copy of this module, so
-  // both copies' GENLEARN_UID would count gl-1, gl-2...: duplicate ids, and a <label for> would name
-  // the other explorer's control. Start each copy's ids at a random offset instead.
-  GENLEARN_UID = Math.max(GENLEARN_UID, Math.floor(Math.random() * 2 ** 40));
   return model.get("view") === "message" ? renderMessage(model, el) : renderLaplace(model, el);
 }
 

@@ -363,7 +363,8 @@ def plot_alpha_curve(alpha=1.0, ax=None):
     if ax is None:
         fig = style.new_figure((7.2, 3.8))
         ax = fig.subplots()
-    ax.plot(ALPHA_GRID, curve, color=style.class_color(SPAM), lw=2, label="p(spam | x), α > 0")
+    ax.plot(ALPHA_GRID, curve, color=style.class_color(SPAM), ls=style.CLASS_LINESTYLES[SPAM], lw=2,
+            label="p(spam | x), α > 0")
     p = posterior_spam(BernoulliNB, X, y, x, alpha)
     if not np.isnan(p):
         ax.plot([alpha], [p], "o", color="black", ms=9, label=f"α = {alpha:g}: {p:.4f}")
@@ -916,6 +917,7 @@ class MessageExplorer(Explorer):
                 color=[style.class_color(SPAM if v > 0 else HAM) for *_, v in rows][::-1])
         ax.axvline(0, color="black", lw=1)
         ax.set_xlabel("count × (log φ(word | spam) − log φ(word | ham))")
+        ax.set_ylabel("word × count in the message")
         ax.set_title(f"p(spam | message) = {st['p_spam']:.4f}: the words that push most each way")
         return fig
 

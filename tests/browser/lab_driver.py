@@ -12,6 +12,9 @@ benchmarks/bench_browser.py.
   open a notebook, choose Run > Run All Cells, look at the outputs, press the
   arrow keys on a slider.
 """
+import contextlib
+import functools
+import http.server
 import json
 import os
 import re
@@ -21,7 +24,9 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
+import warnings
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -55,6 +60,42 @@ FIGURE_REPR = re.compile(r"^\s*<(matplotlib\.figure\.)?Figure( size [\d.]+x[\d.]
 def chromium_available():
     return CHROMIUM.exists() and os.access(CHROMIUM, os.X_OK)
 
+
+
+def web_assets_or_skip(what):
+    """Make sure the static pages' web assets are there (fetching them with npm once),
+    or skip the calling test with that reason (``what``: whose tests are skipped)."""
+    import pytest
+
+    from genlearn import export
+
+    if export.assets_ready():
+        return
+    if shutil.which("npm") is None:
+        reason = (f"{what} skipped: no web assets and no npm to fetch them "
+                  "(apt-get install npm; then python -m genlearn.export --install-assets)")
+        warnings.warn(reason)
+        pytest.skip(reason)
+    export.install_assets()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextlib.contextmanager
+def serve_folder(folder):
+    """A plain static file server for ``folder`` on 127.0.0.1 and a free port; yields its base URL."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 def free_port():
     with socket.socket() as s:

@@ -18,20 +18,16 @@ and recorded. Oracles, page by page:
 
 The same checks run on one handout opened as a ``file://`` URL.
 """
-import functools
-import http.server
 import json
 import re
 import shutil
-import threading
 import urllib.parse
 import urllib.request
-import warnings
 
 import pytest
 
 from genlearn import export, site
-from lab_driver import REPO, canvas_digest
+from lab_driver import REPO, canvas_digest, serve_folder, web_assets_or_skip
 
 WIDGET_VIEW = export.WIDGET_VIEW_MIME
 PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages()), "homework.html", "run.html"]
@@ -41,40 +37,20 @@ HANDOUT = "02_multivariate_gaussian.html"
 RAW_MATH = re.compile(r"\$\$|\\\(|\\\[|\$[^$\s][^$]*\$")
 
 
-def _assets_or_skip():
-    if export.assets_ready():
-        return
-    if shutil.which("npm") is None:
-        reason = ("site tests skipped: no web assets and no npm to fetch them "
-                  "(apt-get install npm; then python -m genlearn.export --install-assets)")
-        warnings.warn(reason)
-        pytest.skip(reason)
-    export.install_assets()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """The site, built once, served from 127.0.0.1 on a free port: (folder, base URL)."""
-    _assets_or_skip()
+    web_assets_or_skip("site tests")
     out = tmp_path_factory.mktemp("site")
     site.build(out)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield out, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve_folder(out) as base:
+        yield out, base
 
 
 @pytest.fixture(scope="module")
 def handout(tmp_path_factory):
     """One lesson's handout, alone in a folder (nothing beside it to load)."""
-    _assets_or_skip()
+    web_assets_or_skip("site tests")
     if not (site.MATHJAX3_DIR / f"tex-svg-full-{site.MATHJAX3_VERSION}.js").exists() and not shutil.which("npm"):
         pytest.skip("handout test skipped: MathJax 3 not fetched and no npm (apt-get install npm)")
     out = tmp_path_factory.mktemp("handouts")

@@ -12,12 +12,7 @@ Without the web assets (fetched by npm at build time: ``make test`` does it)
 these tests are skipped with a warning, like the other browser tests without
 Chromium.
 """
-import functools
-import http.server
-import shutil
-import threading
 import time
-import warnings
 
 import pytest
 
@@ -29,7 +24,8 @@ from genlearn.demos.m_estimate_stolen_cars import MEstimateExplorer
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
 from genlearn.demos.naive_bayes_text import LaplaceExplorer
 from genlearn.demos.qda_lda_naive_bayes import BoundaryExplorer
-from lab_driver import REPO, canvas_digest, explorer, explorer_state, readout_text, screenshot
+from lab_driver import (REPO, canvas_digest, explorer, explorer_state, readout_text, screenshot, serve_folder,
+                        web_assets_or_skip)
 
 #: (notebook, accessible name of the explorer, its class, label of a slider to drag)
 EXPORTED = [
@@ -44,35 +40,15 @@ EXPORTED = [
 ]
 
 
-def _assets_or_skip():
-    if export.assets_ready():
-        return
-    if shutil.which("npm") is None:
-        reason = ("static export tests skipped: no web assets and no npm to fetch them "
-                  "(apt-get install npm; then python -m genlearn.export --install-assets)")
-        warnings.warn(reason)
-        pytest.skip(reason)
-    export.install_assets()
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """The exported pages, served from 127.0.0.1 on a free port."""
-    _assets_or_skip()
+    web_assets_or_skip("static export tests")
     out = tmp_path_factory.mktemp("site")
     for notebook, *_ in EXPORTED:
         export.export_html(REPO / notebook, out)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve_folder(out) as base:
+        yield base
 
 
 def settled_box(page, slider, timeout=30):

@@ -1,0 +1,151 @@
+"""The explorers in Notebook 7 (the classic-style UI, package ``notebook``), driven as a learner does.
+
+The same ``jupyter lab`` server (lab_driver.LabServer) serves Notebook 7 at
+``/notebooks/<path>``. This module starts its own server whose root is a
+temporary folder holding (a) a copy of lesson 02 and (b) a small notebook,
+written here, that shows one of each explorer class with default
+parameters (``EXPLORERS`` of test_explorers.py). Nothing is written under the
+repository.
+
+Oracles:
+
+* lesson 02, opened at ``/notebooks/...`` and run with Run > Run All Cells from
+  Notebook 7's menu bar: every code cell gets an execution count, and
+  ``lab_driver.find_problems`` finds no error output, no "Error displaying
+  widget", no widget or figure shown as plain text, no broken picture and no
+  explorer that drew nothing;
+* in the generated notebook, every explorer, found by its accessible name,
+  draws a first frame whose numbers equal numpy's
+  (``test_explorers.check_against_numpy``: ``cls(**params).expected_state()``
+  to 1e-9 relative, readouts equal line for line); after one key press
+  (End) on its first slider, found by name, the slider is at its maximum, the
+  picture (canvas pixels) changed, and the new numbers again equal numpy's;
+* no JavaScript error in the page (apart from one thrown by Notebook 7 itself,
+  ``KNOWN_NOTEBOOK7_ERRORS``).
+"""
+import re
+import shutil
+
+import nbformat
+import pytest
+
+from lab_driver import (
+    REPO, LabServer, canvas_digest, explorer, find_problems, press_on, screenshot,
+)
+from test_explorers import EXPLORERS, check_against_numpy, slider_names
+
+#: Notebook 7.6.5 itself throws this on opening any notebook in this isolated server (a settings
+#: schema lookup in its own bundle, before any cell runs); any other page error fails the tests.
+KNOWN_NOTEBOOK7_ERRORS = {"Cannot read properties of undefined (reading 'schema')"}
+
+LESSON = "02_multivariate_gaussian.ipynb"
+GALLERY = "explorers_gallery.ipynb"
+
+READY_JS = """() => {
+  const panel = document.querySelector('.jp-NotebookPanel');
+  if (!panel || !panel.querySelector('.jp-Cell')) return false;
+  return document.querySelector('.lm-MenuBar-itemLabel') !== null;
+}"""
+
+ALL_RUN_JS = """() => {
+  const panel = document.querySelector('.jp-NotebookPanel');
+  let pending = 0;
+  for (const cell of panel.querySelectorAll('.jp-CodeCell')) {
+    const src = cell.querySelector('.jp-InputArea-editor .cm-content');
+    if (src && src.textContent.trim() === '') continue;
+    const prompt = (cell.querySelector('.jp-InputPrompt') || {}).textContent || '';
+    if (prompt.includes('*')) return false;
+    if (!/\\[\\d+\\]/.test(prompt)) pending += 1;
+  }
+  if (pending === 0) return true;
+  return panel.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]') !== null;
+}"""
+
+
+def gallery_notebook():
+    """One cell of imports, then one cell per explorer class (default parameters)."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                 "name": "python3"}
+    imports = sorted({f"from {cls.__module__} import {cls.__name__}" for *_, cls in EXPLORERS})
+    nb.cells.append(nbformat.v4.new_code_cell("\n".join(imports)))
+    for *_, cls in EXPLORERS:
+        nb.cells.append(nbformat.v4.new_code_cell(f"{cls.__name__}()"))
+    return nb
+
+
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory):
+    """Overrides conftest's server for this module: root = a temporary folder."""
+    root = tmp_path_factory.mktemp("nb7root")
+    shutil.copy(REPO / "notebooks" / LESSON, root / LESSON)
+    nbformat.write(gallery_notebook(), root / GALLERY)
+    server = LabServer(root_dir=root).start()
+    yield server
+    server.stop()
+
+
+def kernel_idle(server):
+    sessions = server.api("GET", "/api/sessions")
+    return bool(sessions) and all(s["kernel"]["execution_state"] == "idle" for s in sessions)
+
+
+def open_in_notebook7(page, server, path, timeout=90):
+    """Open ``path`` in Notebook 7 and wait for the page and an idle kernel."""
+    page.goto(f"{server.url}/notebooks/{path}?token={server.token}", wait_until="domcontentloaded")
+    page.wait_for_function(READY_JS, timeout=timeout * 1000, polling=200)
+    for _ in range(timeout * 5):
+        if page.locator(".jp-Dialog").count():
+            raise AssertionError(f"{path}: a dialog instead of a kernel: "
+                                 f"{page.locator('.jp-Dialog').first.inner_text()[:300]!r}")
+        if kernel_idle(server):
+            break
+        page.wait_for_timeout(200)
+    else:
+        raise AssertionError(f"{path}: the kernel did not become idle in {timeout} s")
+
+
+def run_all_from_menu(page, server, timeout=180):
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    page.wait_for_timeout(500)
+    page.wait_for_function(ALL_RUN_JS, timeout=timeout * 1000, polling=250)
+    for _ in range(timeout * 5):
+        if kernel_idle(server):
+            return
+        page.wait_for_timeout(200)
+
+
+def test_lesson_runs_in_notebook7(lab_server, lab_page, tmp_path):
+    """Lesson 02 in Notebook 7: Run All Cells from the menu, every cell runs, nothing broken."""
+    page = lab_page
+    open_in_notebook7(page, lab_server, LESSON)
+    run_all_from_menu(page, lab_server)
+    problems = find_problems(page)
+    screenshot(page, tmp_path / "lesson.png")
+    assert not problems, problems
+    assert page.locator(".jp-NotebookPanel .genlearn-explorer").count() >= 1, "no explorer in lesson 02"
+    errors = [e for e in page.genlearn_errors if e not in KNOWN_NOTEBOOK7_ERRORS]
+    assert not errors, errors
+
+
+def test_every_explorer_in_notebook7(lab_server, lab_page, tmp_path):
+    """One of each explorer class: first frame and one key press on a slider, checked with numpy."""
+    page = lab_page
+    open_in_notebook7(page, lab_server, GALLERY)
+    run_all_from_menu(page, lab_server)
+    problems = find_problems(page)
+    assert not problems, problems
+    for _, name, cls in EXPLORERS:
+        root = explorer(page, name)
+        check_against_numpy(root, cls, f"{name}: first frame")
+        control = slider_names(root)[0]
+        before = canvas_digest(page, root)
+        value = press_on(page, root, control, "End")
+        target = root.get_by_role("slider", name=control, exact=True)
+        assert float(value) == float(target.get_attribute("max")), f"{name}: {control} did not reach its max"
+        assert canvas_digest(page, root) != before, f"{name}: {control} moved, the picture did not change"
+        check_against_numpy(root, cls, f"{name}: {control} at its max")
+    screenshot(page, tmp_path / "gallery.png")
+    errors = [e for e in page.genlearn_errors if e not in KNOWN_NOTEBOOK7_ERRORS]
+    assert not errors, errors

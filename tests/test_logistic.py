@@ -169,3 +169,51 @@ def test_dependent_features_name_them():
     with pytest.raises(ValueError, match=r"feature 3 is constant.*intercept"):
         LogisticRegression().fit(np.c_[X, np.ones(len(y))], y)
     LogisticRegression(C=1.0).fit(np.c_[X, 2 * X[:, 0]], y)
+
+
+def make_large(K, m=120_000, seed=3):
+    """m examples, 4 features, K overlapping classes (softmax model with noise)."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(m, 4)) * [1.0, 3.0, 0.5, 2.0] + [0.0, 5.0, -1.0, 0.0]
+    scores = X @ rng.normal(size=(4, K)) + rng.gumbel(size=(m, K)) * 2
+    return X, scores.argmax(axis=1)
+
+
+@pytest.mark.parametrize("C, K", [(np.inf, 2), (0.01, 2), (np.inf, 3)])
+def test_large_data_start_from_the_fit_of_a_sample(C, K, monkeypatch):
+    """From 100,000 examples on, Newton's method jumps first to the fit of every 4th-16th
+    row.  Oracle: the same data fitted from the usual start (the sample start switched
+    off) -- the same maximum, in more iterations -- and scikit-learn's Newton solver."""
+    import genlearn.logistic as logistic
+    X, y = make_large(K)
+    warm = LogisticRegression(C=C).fit(X, y)
+    monkeypatch.setattr(logistic, "_SAMPLE_FROM", 10 ** 9)
+    plain = LogisticRegression(C=C).fit(X, y)
+    assert warm.n_iter_ < plain.n_iter_
+    assert warm.loglik_path_[0] == plain.loglik_path_[0]  # the intercept-only start
+    assert np.all(np.diff(warm.loglik_path_) >= -1e-12 * abs(warm.loglik_path_[-1]))  # rounding
+    assert warm.loglik_path_[-1] == pytest.approx(plain.loglik_path_[-1], rel=1e-12)
+    np.testing.assert_allclose(warm.theta_, plain.theta_, rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(warm.predict_proba(X), plain.predict_proba(X), atol=1e-10)
+    if K == 2:
+        ref = sk(C).fit(X, y)
+        np.testing.assert_allclose(warm.theta_, ref.coef_[0], rtol=1e-6)
+
+
+def test_large_data_with_a_separable_sample_starts_as_usual():
+    """Every 4th row is separable (x > 0 is class 1) but the others overlap near 0: the
+    sample's fit does not converge, so there is no start from it; Newton's method
+    starts from the intercept-only model and finds the MLE (which exists) without a
+    warning.  Oracle: scikit-learn's Newton solver."""
+    import genlearn.logistic as logistic
+    x = np.linspace(-1, 1, 100_001)[:-1]
+    y = (x > 0).astype(int)
+    near = (np.abs(x) < 0.05) & (np.arange(len(x)) % 4 != 0)
+    y[near] = rng_labels = np.random.default_rng(0).integers(0, 2, near.sum())
+    assert rng_labels.min() == 0 and rng_labels.max() == 1
+    X = x[:, None]
+    assert logistic._sample_start(X, np.zeros(1), y, 2, np.zeros(2), 100) is None
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = LogisticRegression().fit(X, y)
+    np.testing.assert_allclose(model.theta_, sk().fit(X, y).coef_[0], rtol=1e-6)

@@ -43,8 +43,13 @@ def sigmoid(z):
 
 
 def _log_sigmoid(z):
-    """``log sigmoid(z) = -log(1 + exp(-z))``, without overflow for any z (one pass)."""
-    return -np.logaddexp(0.0, -z)
+    """``log sigmoid(z) = -log(1 + exp(-z)) = min(z, 0) - log(1 + exp(-|z|))``,
+    without overflow for any z (exp's argument is never positive)."""
+    t = np.abs(z)
+    np.negative(t, out=t)
+    np.exp(t, out=t)
+    np.log1p(t, out=t)
+    return np.subtract(np.minimum(z, 0.0), t, out=t)
 
 
 def _sigmoid_pair(z):

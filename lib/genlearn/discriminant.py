@@ -50,10 +50,10 @@ def _class_statistics(X, y, K, kind):
     When every rough centre is already within one standard deviation of 0,
     the shift would gain nothing and ``X`` is used as it is.
 
-    Without a shift, GDA needs a single product ``X^T X`` (one BLAS call for
-    the whole array) and the class sums, and GaussianNB the class sums of x
-    and of x^2.  QDA, and every model when a shift is needed, take the rows of
-    each class in turn, in blocks that stay in the CPU cache, shifted in place.
+    Without a shift, GDA needs ``X^T X`` and the class sums, and GaussianNB the
+    class sums of x and of x^2: one pass over ``X`` in blocks that stay in the
+    CPU cache.  QDA, and every model when a shift is needed, take the rows of
+    each class in turn, in blocks, shifted in place.
 
     Returns
     -------
@@ -70,18 +70,26 @@ def _class_statistics(X, y, K, kind):
     sums = np.zeros((K, n))
     with _one_blas_thread():
         if not centre.any() and kind != "full":
-            # No shift: plain products.  GDA: one symmetric product X^T X (BLAS syrk)
-            # for all the data; GaussianNB: the class sums of x_j^2, block by block.
-            onehot = (y[:, None] == np.arange(K)).astype(float)
-            sums = (X.T @ onehot).T  # the class sums: one pass
-            if kind == "pooled":
-                squares = X.T @ X
-            else:
-                squares = np.zeros((K, n))
-                rows = _block_rows(n)
-                for start in range(0, m, rows):
-                    B = X[start:start + rows]
-                    squares += onehot[start:start + rows].T @ (B * B)
+            # No shift: one pass over X, in blocks that stay in the CPU cache.  Per
+            # block B: GDA the symmetric product B^T B (BLAS syrk), GaussianNB the
+            # squares B * B; then, while B is still in the cache, the class sums as one
+            # product per class with its 0/1 indicator row (BLAS gemv).
+            indicator = np.empty((K, m))
+            for k in range(K):
+                np.equal(y, k, out=indicator[k])
+            squares = np.zeros((n, n) if kind == "pooled" else (K, n))
+            rows = 4 * _block_rows(n)
+            for start in range(0, m, rows):
+                B = X[start:start + rows]
+                I = indicator[:, start:start + rows]
+                if kind == "pooled":
+                    squares += B.T @ B
+                else:
+                    B2 = B * B
+                for k in range(K):
+                    sums[k] += I[k] @ B
+                    if kind == "diagonal":
+                        squares[k] += I[k] @ B2
         elif kind == "pooled":
             squares = np.zeros((n, n))
             rows = _block_rows(n)

@@ -240,14 +240,16 @@ class LabServer:
         return f"{self.url}/{urlpath.lstrip('/')}?{query}"
 
 
-def launch_chromium(playwright):
-    """Debian's Chromium, headless, with a fresh user-data-dir.
+def launch_chromium(playwright, extra_args=()):
+    """Debian's Chromium, headless, with a fresh user-data-dir (and ``extra_args``,
+    e.g. ``--enable-gpu-benchmarking`` for the benchmark's synthetic drags).
 
     Returns ``(context, cleanup)``: a persistent context and a function that
     closes it and removes the profile folder."""
     profile = tempfile.mkdtemp(prefix="genlearn-chromium-")
     context = playwright.chromium.launch_persistent_context(
-        profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+        profile, executable_path=str(CHROMIUM), headless=True,
+        args=CHROMIUM_ARGS + list(extra_args),
         viewport=VIEWPORT,
     )
 
@@ -299,27 +301,33 @@ def open_notebook(page, server, path, timeout=90, reset=True):
     return state
 
 
+#: JavaScript: (panel) => true once every non-empty code cell of the notebook panel
+#: has run, or an error stopped Run All (the cells after it stay unexecuted).
+CELLS_RAN_JS = r"""(panel) => {
+  let pending = 0;
+  for (const cell of panel.querySelectorAll('.jp-CodeCell')) {
+    const src = cell.querySelector('.jp-InputArea-editor .cm-content');
+    if (src && src.textContent.trim() === '') continue;
+    const prompt = (cell.querySelector('.jp-InputPrompt') || {}).textContent || '';
+    if (prompt.includes('*')) return false;
+    if (!/\[\d+\]/.test(prompt)) pending += 1;
+  }
+  if (pending === 0) return true;
+  return panel.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]') !== null;
+}"""
+
+
 def run_all_cells(page, timeout=240):
     """Run > Run All Cells from the menu bar, then wait for the kernel to go idle
     with every non-empty code cell executed (or an error stopping the run)."""
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-    js = """() => {
+    js = f"""() => {{
       const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
       const ind = panel.querySelector('.jp-Notebook-ExecutionIndicator');
       if (!ind || ind.getAttribute('data-status') !== 'idle') return false;
-      let pending = 0;
-      for (const cell of panel.querySelectorAll('.jp-CodeCell')) {
-        const src = cell.querySelector('.jp-InputArea-editor .cm-content');
-        if (src && src.textContent.trim() === '') continue;
-        const prompt = (cell.querySelector('.jp-InputPrompt') || {}).textContent || '';
-        if (prompt.includes('*')) return false;
-        if (!/\\[\\d+\\]/.test(prompt)) pending += 1;
-      }
-      if (pending === 0) return true;
-      // Run All stops at an error: the cells after it stay unexecuted.
-      return panel.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]') !== null;
-    }"""
+      return ({CELLS_RAN_JS})(panel);
+    }}"""
     # the indicator may still say idle right after the click: let the run start
     page.wait_for_timeout(500)
     page.wait_for_function(js, timeout=timeout * 1000, polling=250)

@@ -30,7 +30,7 @@ import nbformat
 import pytest
 
 from lab_driver import (
-    REPO, LabServer, canvas_digest, explorer, find_problems, press_on, screenshot,
+    CELLS_RAN_JS, REPO, LabServer, canvas_digest, explorer, find_problems, press_on, screenshot,
 )
 from test_explorers import EXPLORERS, check_against_numpy, slider_names
 
@@ -47,19 +47,7 @@ READY_JS = """() => {
   return document.querySelector('.lm-MenuBar-itemLabel') !== null;
 }"""
 
-ALL_RUN_JS = """() => {
-  const panel = document.querySelector('.jp-NotebookPanel');
-  let pending = 0;
-  for (const cell of panel.querySelectorAll('.jp-CodeCell')) {
-    const src = cell.querySelector('.jp-InputArea-editor .cm-content');
-    if (src && src.textContent.trim() === '') continue;
-    const prompt = (cell.querySelector('.jp-InputPrompt') || {}).textContent || '';
-    if (prompt.includes('*')) return false;
-    if (!/\\[\\d+\\]/.test(prompt)) pending += 1;
-  }
-  if (pending === 0) return true;
-  return panel.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]') !== null;
-}"""
+ALL_RUN_JS = f"() => ({CELLS_RAN_JS})(document.querySelector('.jp-NotebookPanel'))"
 
 
 def gallery_notebook():

@@ -11,6 +11,7 @@
 // The pieces:
 //   explorerRoot(el, name)            the root element; publishState() writes its data-state
 //   slider(spec) / select(spec) / button(spec)   labelled controls (keyboard works natively)
+//   traitSliders(model, names, ...)   one slider per trait, each setting its trait
 //   readouts(label)                    a text block that screen readers read (aria-live)
 //   canvasPanel(label, aspect)         a hi-DPI canvas that follows the notebook's width
 //   frameScheduler(root, draw)         draw now, or at the next frame if one was drawn already
@@ -122,6 +123,31 @@ function slider({label, min, max, step, value, format = (v) => String(v), onInpu
   return {node, input, output, set};
 }
 
+/**
+ * One slider per trait in `names`: range [min, max, step] from the trait `ranges`,
+ * label labels[name], `digits` decimals (a number, or one per name). Moving a slider
+ * sets its trait (setTraits) and calls request(). Returns {node, sliders, sync}:
+ * the controls (a grid; `style` adds to it), the sliders by name, and sync() to
+ * move every slider to its trait's value (after Python changed them).
+ */
+function traitSliders(model, names, labels, digits, request, style = {}) {
+  const ranges = model.get("ranges");
+  const node = h("div", {class: "gl-controls", style});
+  const sliders = {};
+  for (const name of names) {
+    const [min, max, step] = ranges[name];
+    const d = typeof digits === "number" ? digits : digits[name];
+    sliders[name] = slider({
+      label: labels[name], min, max, step, value: model.get(name),
+      format: (v) => fmt(v, d),
+      onInput: (v) => { setTraits(model, {[name]: v}); request(); },
+    });
+    node.append(sliders[name].node);
+  }
+  const sync = () => { for (const name of names) sliders[name].set(model.get(name)); };
+  return {node, sliders, sync};
+}
+
 /** A labelled <select>. spec: {label, options: [[value, text], ...], value, onChange(v)}. */
 function select({label, options, value, onChange}) {
   const id = uid();
@@ -152,8 +178,11 @@ function readouts(label) {
   return {
     node,
     set(lines) {
-      if (lines.length === last.length && lines.every((l, i) => l === last[i])) return;
-      node.replaceChildren(...lines.map((l) => h("div", {}, l)));
+      // Change only the text of the lines that changed (no new elements per frame:
+      // new elements cost layout and wake the page's mutation observers).
+      while (node.childElementCount > lines.length) node.lastElementChild.remove();
+      while (node.childElementCount < lines.length) node.append(h("div", {}, ""));
+      lines.forEach((l, i) => { if (l !== last[i]) node.children[i].textContent = l; });
       last = lines.slice();
     },
     lines: () => last.slice(),
@@ -170,8 +199,11 @@ function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   const canvas = h("canvas", {role: "img", "aria-label": label});
   const node = h("div", {}, canvas);
   const panel = {node, canvas, ctx: canvas.getContext("2d"), width: 0, height: 0, onResize: null};
+  // The width comes from the ResizeObserver; reading node.clientWidth at every draw
+  // would force the browser to lay out the page in the middle of the frame.
+  let observed = null;
   const fit = () => {
-    const w = Math.max(120, Math.floor(node.clientWidth || 480));
+    const w = Math.max(120, Math.floor(observed ?? (node.clientWidth || 480)));
     const hgt = Math.min(maxHeight, Math.round(w * aspect));
     const dpr = window.devicePixelRatio || 1;
     if (w === panel.width && hgt === panel.height && canvas.width === Math.round(w * dpr)) return false;
@@ -184,7 +216,10 @@ function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   };
   panel.fit = fit;
   if (typeof ResizeObserver !== "undefined") {
-    const ro = new ResizeObserver(() => { if (fit() && panel.onResize) panel.onResize(); });
+    const ro = new ResizeObserver((entries) => {
+      observed = entries[entries.length - 1].contentRect.width;
+      if (fit() && panel.onResize) panel.onResize();
+    });
     ro.observe(node);
     panel.disconnect = () => ro.disconnect();
   }
@@ -223,6 +258,8 @@ function frameScheduler(root, draw) {
  * Set traits from the page: one model.set, then one message to the kernel.
  * The change events it causes carry {fromPage: true}, which bindModel ignores
  * (the page already drew the new values; redrawing would double every frame).
+ * (Sending less often would not do: ipywidgets applies the kernel's echo of the
+ * last message sent, which would move a slider back to an older value.)
  */
 function setTraits(model, values) {
   model.set(values, {fromPage: true});

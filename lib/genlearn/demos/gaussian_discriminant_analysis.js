@@ -258,18 +258,7 @@ const GDA_CSS = `
 function render({model, el}) {
   const root = explorerRoot(el, "GDA explorer");
   root.append(h("style", {}, GDA_CSS));
-  const ranges = model.get("ranges");
-  const controls = h("div", {class: "gl-controls"});
-  const sliders = {};
-  for (const name of SLIDERS) {
-    const [min, max, step] = ranges[name];
-    sliders[name] = slider({
-      label: LABELS[name], min, max, step, value: model.get(name),
-      format: (v) => fmt(v, DIGITS[name]),
-      onInput: (v) => { model.set(name, v); model.save_changes(); request(); },
-    });
-    controls.append(sliders[name].node);
-  }
+  const {node: controls, sync} = traitSliders(model, SLIDERS, LABELS, DIGITS, () => request());
   const out = readouts("Numbers of the true and of the fitted model");
   const fig = canvasPanel("The sample, the true Gaussians' contour ellipses, the true posterior as " +
                           "shading, the true boundary (solid) and the fitted boundary (dashed)", 1.0, 430);
@@ -309,7 +298,7 @@ function render({model, el}) {
 
   // Python changed a trait: move the sliders and redraw
   const unbind = bindModel(model, [...SLIDERS, "noise", "order"], () => {
-    for (const name of SLIDERS) sliders[name].set(model.get(name));
+    sync();
     request();
   });
   request();

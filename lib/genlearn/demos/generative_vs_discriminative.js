@@ -100,22 +100,12 @@ function legendItem(ctx, x, y, color, text, {dash = [], marker = null} = {}) {
 
 function render({model, el}) {
   const root = explorerRoot(el, "Bayes explorer");
-  const ranges = model.get("ranges");
   const colors = model.get("class_colors"), markers = model.get("class_markers");
 
   // two sliders a row (one on a narrow page): long tracks, readouts never clipped
-  const controls = h("div", {class: "gl-controls",
-                             style: {gridTemplateColumns: "repeat(auto-fill, minmax(440px, 1fr))"}});
-  const sliders = {};
-  for (const name of BAYES_PARAMS) {
-    const [min, max, step] = ranges[name];
-    sliders[name] = slider({
-      label: BAYES_LABELS[name], min, max, step, value: model.get(name),
-      format: (v) => fmt(v, BAYES_DIGITS[name]),
-      onInput: (v) => { setTraits(model, {[name]: v}); request(); },
-    });
-    controls.append(sliders[name].node);
-  }
+  const {node: controls, sync} = traitSliders(
+    model, BAYES_PARAMS, BAYES_LABELS, BAYES_DIGITS, () => request(),
+    {gridTemplateColumns: "repeat(auto-fill, minmax(440px, 1fr))"});
   const out = readouts("Numbers of this model");
   const fig = canvasPanel("Top: the weighted class densities p(x | y) p(y) and their sum p(x); " +
                           "bottom: the posterior P(elephant | x); the dotted line is the decision threshold",
@@ -196,7 +186,7 @@ function render({model, el}) {
 
   // Python changed a trait: move the sliders and redraw
   const unbind = bindModel(model, BAYES_PARAMS, () => {
-    for (const name of BAYES_PARAMS) sliders[name].set(model.get(name));
+    sync();
     request();
   });
   request();

@@ -75,18 +75,9 @@ function render({model, el}) {
   const LABELS = {m: "m (virtual examples)", p: "p (prior guess)"};
   const DIGITS = {m: 1, p: 2};
   // one slider a row beside the other: long tracks, and readouts wide enough for "30.0"
-  const controls = h("div", {class: "gl-controls",
-                             style: {gridTemplateColumns: "repeat(auto-fill, minmax(440px, 1fr))"}});
-  const sliders = {};
-  for (const name of ["m", "p"]) {
-    const [min, max, step] = ranges[name];
-    sliders[name] = slider({
-      label: LABELS[name], min, max, step, value: model.get(name),
-      format: (v) => fmt(v, DIGITS[name]),
-      onInput: (v) => { setTraits(model, {[name]: v}); request(); },
-    });
-    controls.append(sliders[name].node);
-  }
+  const {node: controls, sync} = traitSliders(
+    model, ["m", "p"], LABELS, DIGITS, () => request(),
+    {gridTemplateColumns: "repeat(auto-fill, minmax(440px, 1fr))"});
   const out = readouts("Numbers of the m-estimate");
   const fig = canvasPanel("Left: the m-estimates of the three conditionals for Stolen = Yes and No, " +
                           "the prior guess p dashed; middle: the two naive Bayes scores; right: " +
@@ -180,7 +171,7 @@ function render({model, el}) {
   fig.onResize = request;
 
   const unbind = bindModel(model, ["m", "p"], () => {
-    sliders.m.set(model.get("m")); sliders.p.set(model.get("p"));
+    sync();
     request();
   });
   request();

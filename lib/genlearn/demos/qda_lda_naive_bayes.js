@@ -254,21 +254,11 @@ function drawPanel(panel, M, fr, X0, model, shade, heat, sprites) {
 
 function render({model, el}) {
   const root = explorerRoot(el, "QDA, LDA and naive Bayes boundary explorer");
-  const ranges = model.get("ranges"), titles = model.get("titles");
+  const titles = model.get("titles");
   const X0 = model.get("x0");
   const shade = posteriorColors(model.get("class_colors"));
 
-  const controls = h("div", {class: "gl-controls"});
-  const sliders = {};
-  for (const name of PARAMS) {
-    const [min, max, step] = ranges[name];
-    sliders[name] = slider({
-      label: LABELS[name], min, max, step, value: model.get(name),
-      format: (v) => fmt(v, 2),
-      onInput: (v) => { model.set(name, v); model.save_changes(); request(); },
-    });
-    controls.append(sliders[name].node);
-  }
+  const {node: controls, sync} = traitSliders(model, PARAMS, LABELS, 2, () => request());
   const out = readouts("Numbers of the three fitted models");
   const panels = {}, heads = {};
   for (const name of MODELS) {
@@ -315,7 +305,7 @@ function render({model, el}) {
 
   // Python changed a trait: move the sliders and redraw
   const unbind = bindModel(model, PARAMS, () => {
-    for (const name of PARAMS) sliders[name].set(model.get(name));
+    sync();
     request();
   });
   request();

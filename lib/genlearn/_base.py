@@ -28,7 +28,7 @@ def logsumexp(a, axis=-1, keepdims=False):
     a = np.asarray(a, dtype=float)
     a_max = np.max(a, axis=axis, keepdims=True)
     a_max = np.where(np.isfinite(a_max), a_max, 0.0)
-    with np.errstate(divide="ignore"):
+    with np.errstate(divide="ignore", over="ignore"):  # a - a_max = -inf gives exp = 0
         out = np.log(np.sum(np.exp(a - a_max), axis=axis, keepdims=True)) + a_max
     return out if keepdims else np.squeeze(out, axis=axis)
 
@@ -174,7 +174,7 @@ class ClassifierMixin(_SkClassifierMixin):
         s = self._log_odds_or_scores(X)
         if s.ndim == 1:
             return np.column_stack([_log_sigmoid(-s), _log_sigmoid(s)])
-        with np.errstate(invalid="ignore"):
+        with np.errstate(invalid="ignore", over="ignore"):  # scores of far points: +-inf
             return s - logsumexp(s, axis=1, keepdims=True)
 
     def predict_proba(self, X):
@@ -182,7 +182,7 @@ class ClassifierMixin(_SkClassifierMixin):
         s = self._log_odds_or_scores(X)
         if s.ndim == 1:
             return _sigmoid_pair(s)
-        with np.errstate(invalid="ignore"):
+        with np.errstate(invalid="ignore", over="ignore"):  # s - max may overflow to -inf: p = 0
             P = np.exp(s - s.max(axis=1, keepdims=True))
         return P / P.sum(axis=1, keepdims=True)
 

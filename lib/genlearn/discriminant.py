@@ -66,9 +66,10 @@ def _class_statistics(X, y, K, kind):
     """
     m, n = X.shape
     counts = np.bincount(y, minlength=K).astype(float)
-    centre = _rough_centres(X, y, K)
     sums = np.zeros((K, n))
-    with _one_blas_thread():
+    # NaN or infinity in X: no numpy warnings here, the check below names the problem.
+    with _one_blas_thread(), np.errstate(invalid="ignore", over="ignore"):
+        centre = _rough_centres(X, y, K)
         if not centre.any() and kind != "full":
             # No shift: one pass over X, in blocks that stay in the CPU cache.  Per
             # block B: GDA the symmetric product B^T B (BLAS syrk), GaussianNB the

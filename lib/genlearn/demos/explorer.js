@@ -19,7 +19,8 @@
 //   bindModel(model, names, onChange)  redraw when Python changes a trait
 //   fmt(x, digits)                     readout formatting (twin: genlearn.demos.explorer.fmt)
 //   sym2Eigen(S), ellipsePoints(...), gaussPdf2(...), linspace(...)   2-D Gaussian numerics
-//   colorScale(hexList), drawMarker(ctx, code, x, y, size, color), plotFrame(...)  drawing
+//   colorScale(hexList), drawMarker(ctx, code, x, y, size, color), plotFrame(...),
+//   boxWithYTicks(ctx, box, Y, yticks)  drawing
 
 /* ------------------------------------------------------------------ DOM */
 
@@ -380,6 +381,20 @@ function drawPolyline(ctx, pts, px, color, width = 1.5, dash = []) {
   ctx.beginPath();
   pts.forEach((p, i) => { const [X, Y] = px(p); if (i) ctx.lineTo(X, Y); else ctx.moveTo(X, Y); });
   ctx.setLineDash(dash); ctx.strokeStyle = color; ctx.lineWidth = width; ctx.stroke(); ctx.setLineDash([]);
+}
+
+/**
+ * The outline of a plot box {x, y, w, h} and its y ticks: [value, text] pairs drawn at
+ * height Y(value), left of the box. Leaves the text style black, 13 px, for the caller.
+ */
+function boxWithYTicks(ctx, box, Y, yticks) {
+  ctx.strokeStyle = "#000"; ctx.lineWidth = 1; ctx.strokeRect(box.x, box.y, box.w, box.h);
+  ctx.fillStyle = "#000"; ctx.font = "13px system-ui, sans-serif";
+  ctx.textAlign = "right"; ctx.textBaseline = "middle";
+  for (const [v, text] of yticks) {
+    ctx.beginPath(); ctx.moveTo(box.x - 4, Y(v)); ctx.lineTo(box.x, Y(v)); ctx.stroke();
+    ctx.fillText(text, box.x - 6, Y(v));
+  }
 }
 
 /**

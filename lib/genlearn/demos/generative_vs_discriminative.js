@@ -70,13 +70,7 @@ function bayesReadouts(p, t, probe, pProbe) {
 function panelAxes(ctx, box, xlim, ylim, {ylabel, yticks, xticks, xlabel}) {
   const X = (x) => box.x + (x - xlim[0]) / (xlim[1] - xlim[0]) * box.w;
   const Y = (y) => box.y + (ylim[1] - y) / (ylim[1] - ylim[0]) * box.h;
-  ctx.strokeStyle = "#000"; ctx.lineWidth = 1; ctx.strokeRect(box.x, box.y, box.w, box.h);
-  ctx.fillStyle = "#000"; ctx.font = "13px system-ui, sans-serif";
-  ctx.textAlign = "right"; ctx.textBaseline = "middle";
-  for (const [v, text] of yticks) {
-    ctx.beginPath(); ctx.moveTo(box.x - 4, Y(v)); ctx.lineTo(box.x, Y(v)); ctx.stroke();
-    ctx.fillText(text, box.x - 6, Y(v));
-  }
+  boxWithYTicks(ctx, box, Y, yticks);
   ctx.textAlign = "center"; ctx.textBaseline = "top";
   for (const v of xticks) {
     ctx.beginPath(); ctx.moveTo(X(v), box.y + box.h); ctx.lineTo(X(v), box.y + box.h + 4); ctx.stroke();

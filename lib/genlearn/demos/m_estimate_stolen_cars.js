@@ -51,13 +51,7 @@ function carReadouts(f, m, p, query, classes) {
 /** A panel frame with y ticks (values -> text), a title and an x label. Returns the y mapping. */
 function carPanel(ctx, box, ymax, yticks, title, xlabel) {
   const Y = (v) => box.y + box.h - v / ymax * box.h;
-  ctx.strokeStyle = "#000"; ctx.lineWidth = 1; ctx.strokeRect(box.x, box.y, box.w, box.h);
-  ctx.fillStyle = "#000"; ctx.font = "13px system-ui, sans-serif";
-  ctx.textAlign = "right"; ctx.textBaseline = "middle";
-  for (const [v, text] of yticks) {
-    ctx.beginPath(); ctx.moveTo(box.x - 4, Y(v)); ctx.lineTo(box.x, Y(v)); ctx.stroke();
-    ctx.fillText(text, box.x - 6, Y(v));
-  }
+  boxWithYTicks(ctx, box, Y, yticks);
   ctx.textAlign = "center"; ctx.textBaseline = "bottom";
   ctx.fillText(title, box.x + box.w / 2, box.y - 6);
   if (xlabel) { ctx.textBaseline = "top"; ctx.fillText(xlabel, box.x + box.w / 2, box.y + box.h + 22); }

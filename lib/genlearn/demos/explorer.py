@@ -44,7 +44,7 @@ import traitlets
 
 from .style import CLASS_COLORS, CLASS_MARKERS, PALETTE
 
-__all__ = ["Explorer", "esm_source", "fmt", "colormap_hex", "state_mismatches", "HERE"]
+__all__ = ["Explorer", "esm_source", "fmt", "slider_value", "colormap_hex", "state_mismatches", "HERE"]
 
 #: The folder of the demo modules and their JavaScript files.
 HERE = Path(__file__).resolve().parent
@@ -60,6 +60,23 @@ def esm_source(js_name):
     shared = (HERE / "explorer.js").read_text(encoding="utf-8")
     own = (HERE / js_name).read_text(encoding="utf-8")
     return f"{shared}\n// ---- {js_name} ----\n{own}"
+
+
+def slider_value(proposal, ranges, why=""):
+    """The body of an explorer's traitlets validator: the proposed value as a float,
+    or a ValueError naming the trait's slider range ``ranges[name][:2]`` and, if
+    given, ``why`` the range is what it is.
+
+    >>> slider_value({"trait": type("T", (), {"name": "rho"}), "value": 0.5}, {"rho": (-0.9, 0.9)})
+    0.5
+    """
+    name, value = proposal["trait"].name, float(proposal["value"])
+    lo, hi = ranges[name][:2]
+    if not lo <= value <= hi:
+        reason = f" ({why})" if why else ""
+        raise ValueError(f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; "
+                         f"choose a value inside it{reason}.")
+    return value
 
 
 def fmt(x, digits):

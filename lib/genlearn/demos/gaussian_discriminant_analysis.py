@@ -29,7 +29,7 @@ import traitlets
 from .. import gaussian
 from .._base import sigmoid
 from . import style
-from .explorer import Explorer, fmt
+from .explorer import Explorer, fmt, slider_value
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
            "plot_gda_fit", "sample_explorer_data", "readout_lines", "explorer_state",
@@ -433,14 +433,9 @@ class GDAExplorer(Explorer):
 
     @traitlets.validate(*_SLIDERS)
     def _check_range(self, proposal):
-        name, value = proposal["trait"].name, float(proposal["value"])
-        lo, hi = EXPLORER_RANGES[name][:2]
-        if not lo <= value <= hi:
-            raise ValueError(
-                f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; choose a value "
-                "inside it (the ranges keep Sigma positive definite and both classes populated)."
-            )
-        return value
+        return slider_value(
+            proposal, EXPLORER_RANGES,
+            "the ranges keep Sigma positive definite and both classes populated")
 
     @traitlets.validate("m")
     def _check_m(self, proposal):

@@ -35,7 +35,7 @@ from matplotlib.figure import Figure
 
 from .. import gaussian
 from . import style
-from .explorer import Explorer, fmt
+from .explorer import Explorer, fmt, slider_value
 
 __all__ = ["DEFAULTS", "SLIDER_RANGES", "joint", "posterior", "threshold", "sample_animals",
            "fit_models", "BayesExplorer", "explorer_state", "readout_lines", "contrast_figure",
@@ -244,12 +244,7 @@ class BayesExplorer(Explorer):
 
     @traitlets.validate(*SLIDER_RANGES)
     def _check_range(self, proposal):
-        name, value = proposal["trait"].name, float(proposal["value"])
-        lo, hi, _ = SLIDER_RANGES[name]
-        if not lo <= value <= hi:
-            raise ValueError(f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; "
-                             "choose a value inside it (every value there is a valid model).")
-        return value
+        return slider_value(proposal, SLIDER_RANGES, "every value there is a valid model")
 
     @property
     def threshold(self):

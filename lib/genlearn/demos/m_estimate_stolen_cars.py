@@ -21,7 +21,7 @@ import traitlets
 from .. import datasets
 from ..naive_bayes import CategoricalNB, m_estimate
 from . import style
-from .explorer import Explorer, fmt
+from .explorer import Explorer, fmt, slider_value
 
 ATTRIBUTES = ("Color", "Type", "Origin")
 QUERY = ("Red", "SUV", "Domestic")
@@ -283,12 +283,7 @@ class MEstimateExplorer(Explorer):
 
     @traitlets.validate("m", "p")
     def _check_range(self, proposal):
-        name, value = proposal["trait"].name, float(proposal["value"])
-        lo, hi, _ = {"m": M_RANGE, "p": P_RANGE}[name]
-        if not lo <= value <= hi:
-            raise ValueError(f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; "
-                             "choose a value inside it.")
-        return value
+        return slider_value(proposal, {"m": M_RANGE, "p": P_RANGE})
 
     def static_figure(self):
         """:func:`mp_figure` of the current (m, p) (for untrusted notebooks)."""

@@ -37,7 +37,7 @@ from mpl_toolkits.mplot3d import Axes3D  # noqa: F401  (registers the 3-D projec
 
 from .. import gaussian
 from ..gaussian import ellipse_points
-from .explorer import Explorer, fmt
+from .explorer import Explorer, fmt, slider_value
 from . import style
 from .style import PALETTE
 
@@ -329,14 +329,9 @@ class GaussianExplorer(Explorer):
 
     @traitlets.validate(*_PARAMS, "azimuth", "elevation")
     def _check_range(self, proposal):
-        name, value = proposal["trait"].name, float(proposal["value"])
-        lo, hi, _ = {**SLIDER_RANGES, **VIEW_RANGES}[name]
-        if not lo <= value <= hi:
-            raise ValueError(
-                f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; choose a "
-                f"value inside it (the range keeps Sigma positive definite)."
-            )
-        return value
+        return slider_value(
+            proposal, {**SLIDER_RANGES, **VIEW_RANGES},
+            "the range keeps Sigma positive definite")
 
     @traitlets.validate("preset")
     def _check_preset(self, proposal):

@@ -25,7 +25,7 @@ from .. import datasets, text
 from .._base import logsumexp
 from ..naive_bayes import BernoulliNB, CategoricalNB, MultinomialNB
 from . import style
-from .explorer import Explorer
+from .explorer import Explorer, slider_value
 
 # ---------------------------------------------------------------------------
 # The toy corpus (invented for this notebook)
@@ -423,12 +423,7 @@ class LaplaceExplorer(Explorer):
 
     @traitlets.validate("alpha")
     def _check_alpha(self, proposal):
-        value = float(proposal["value"])
-        lo, hi, _ = ALPHA_RANGE
-        if not lo <= value <= hi:
-            raise ValueError(f"alpha = {value!r} is outside the slider range [{lo}, {hi}]; choose a "
-                             "value inside it (alpha >= 0 is a pseudo-count).")
-        return value
+        return slider_value(proposal, {"alpha": ALPHA_RANGE}, "alpha >= 0 is a pseudo-count")
 
     def expected_state(self):
         """The genlearn twin of the page's ``data-state`` now (:func:`laplace_state`)."""

@@ -53,7 +53,7 @@ from ..datasets import make_gaussian_classes
 from ..discriminant import GDA, QDA, GaussianNB
 from ..logistic import LogisticRegression
 from . import style
-from .explorer import Explorer
+from .explorer import Explorer, slider_value
 from .style import grid
 
 __all__ = [
@@ -448,12 +448,9 @@ class BoundaryExplorer(Explorer):
 
     @traitlets.validate(*_params)
     def _check_range(self, proposal):
-        name, value = proposal["trait"].name, float(proposal["value"])
-        lo, hi, _ = EXPLORER_RANGES[name]
-        if not lo <= value <= hi:
-            raise ValueError(f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; choose "
-                             "a value inside it (the range keeps every covariance nonsingular).")
-        return value
+        return slider_value(
+            proposal, EXPLORER_RANGES,
+            "the range keeps every covariance nonsingular")
 
     @property
     def Sigma1(self):

@@ -227,6 +227,31 @@ class LabServer:
         for k in self.api("GET", "/api/kernels"):
             self.api("DELETE", f"/api/kernels/{k['id']}")
 
+    def run_in_kernel(self, code, timeout=30):
+        """Run ``code`` in the server's only kernel as a second client beside the page
+        (as a console attached to the notebook would) and return what it printed."""
+        from jupyter_client import BlockingKernelClient
+
+        (kernel,) = self.api("GET", "/api/kernels")
+        client = BlockingKernelClient()
+        client.load_connection_file(str(self.tmp / "runtime" / f"kernel-{kernel['id']}.json"))
+        client.start_channels()
+        try:
+            printed = []
+
+            def keep(msg):
+                if msg["msg_type"] == "stream":
+                    printed.append(msg["content"]["text"])
+                elif msg["msg_type"] == "error":
+                    printed.append("\n".join(msg["content"]["traceback"]))
+
+            reply = client.execute_interactive(code, timeout=timeout, output_hook=keep)
+            if reply["content"]["status"] != "ok":
+                raise AssertionError(f"{code!r} failed in the kernel:\n{''.join(printed)}")
+            return "".join(printed)
+        finally:
+            client.stop_channels()
+
     def log(self):
         try:
             return self.log_path.read_text(errors="replace")[-4000:]

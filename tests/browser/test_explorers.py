@@ -11,6 +11,9 @@ are found by their accessible names, never by position.
 To add an explorer: one line in ``EXPLORERS`` (notebook, the explorer's
 accessible name, its Python class); see /work/coord/EXPLORER_PROTOCOL.md.
 """
+import json
+import time
+
 import pytest
 
 from genlearn.demos.explorer import state_mismatches
@@ -187,3 +190,35 @@ def test_gaussian_explorer_keyboard_only(lab_server, lab_page, tmp_path):
     assert page.evaluate("() => document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active')"
                          ".getAttribute('data-windowed-list-index')") == active_cell
     screenshot(page, tmp_path / "keyboard.png")
+
+
+def test_the_kernel_follows_the_page(lab_server, lab_page):
+    """The page draws each input at once and tells the kernel in batches (``pageModel`` in
+    explorer.js: a drag is sent when it pauses). Oracle: the kernel's traits, read by a
+    second client of the kernel after a mouse drag, equal the page's; a trait set from
+    Python then moves the slider and the picture (checked with numpy)."""
+    page = lab_page
+    root = open_explorer(page, lab_server, *GAUSSIAN)
+    slider = root.get_by_role("slider", name="ρ (correlation)", exact=True)
+    slider.scroll_into_view_if_needed()
+    box = slider.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] / 2, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.9, y, steps=25)
+    page.mouse.move(box["x"] + box["width"] * 0.3, y, steps=25)
+    page.mouse.up()
+    params = explorer_state(root)["params"]
+    assert params["rho"] < 0, params
+    read = ("import json; print(json.dumps({k: getattr(explorer, k) for k in "
+            f"{sorted(params)!r}}}))")
+    deadline = time.monotonic() + 10
+    while (kernel := json.loads(lab_server.run_in_kernel(read))) != params:
+        assert time.monotonic() < deadline, f"the kernel has {kernel}, the page {params}"
+        page.wait_for_timeout(200)
+    lab_server.run_in_kernel("explorer.rho = 0.55")
+    page.wait_for_function("el => JSON.parse(el.dataset.state).params.rho === 0.55",
+                           arg=root.element_handle(), timeout=10_000)
+    check_against_numpy(root, GaussianExplorer, "rho set from Python")
+    assert float(slider.input_value()) == 0.55
+    assert not page.genlearn_errors, page.genlearn_errors

@@ -15,11 +15,12 @@
 //   readouts(label)                    a text block that screen readers read (aria-live)
 //   canvasPanel(label, aspect)         a hi-DPI canvas that follows the notebook's width
 //   frameScheduler(root, draw)         draw now, or at the next frame if one was drawn already
-//   setTraits(model, {name: value})    the page changes traits (and tells the kernel)
-//   bindModel(model, names, onChange)  redraw when Python changes a trait
+//   pageModel(model)                   the widget model as the page sees it: get(name),
+//                                      set({name: value}) (the kernel hears of it soon),
+//                                      bind(names, onChange) (redraw when Python changes a trait)
 //   fmt(x, digits)                     readout formatting (twin: genlearn.demos.explorer.fmt)
 //   sym2Eigen(S), ellipsePoints(...), gaussPdf2(...), linspace(...)   2-D Gaussian numerics
-//   colorScale(hexList), drawMarker(ctx, code, x, y, size, color), plotFrame(...),
+//   colorScale(hexList), drawMarker(ctx, code, x, y, size, color), markerSprite(...), plotFrame(...),
 //   boxWithYTicks(ctx, box, Y, yticks)  drawing
 
 /* ------------------------------------------------------------------ DOM */
@@ -127,7 +128,7 @@ function slider({label, min, max, step, value, format = (v) => String(v), onInpu
 /**
  * One slider per trait in `names`: range [min, max, step] from the trait `ranges`,
  * label labels[name], `digits` decimals (a number, or one per name). Moving a slider
- * sets its trait (setTraits) and calls request(). Returns {node, sliders, sync}:
+ * sets its trait (model.set) and calls request(). Returns {node, sliders, sync}:
  * the controls (a grid; `style` adds to it), the sliders by name, and sync() to
  * move every slider to its trait's value (after Python changed them).
  */
@@ -141,7 +142,7 @@ function traitSliders(model, names, labels, digits, request, style = {}) {
     sliders[name] = slider({
       label: labels[name], min, max, step, value: model.get(name),
       format: (v) => fmt(v, d),
-      onInput: (v) => { setTraits(model, {[name]: v}); request(); },
+      onInput: (v) => { model.set({[name]: v}); request(); },
     });
     node.append(sliders[name].node);
   }
@@ -256,25 +257,62 @@ function frameScheduler(root, draw) {
 }
 
 /**
- * Set traits from the page: one model.set, then one message to the kernel.
- * The change events it causes carry {fromPage: true}, which bindModel ignores
- * (the page already drew the new values; redrawing would double every frame).
- * (Sending less often would not do: ipywidgets applies the kernel's echo of the
- * last message sent, which would move a slider back to an older value.)
+ * When the page tells the kernel the traits it changed. A slider dragged fires an
+ * input event per frame (60/s); each message to the kernel costs the kernel process
+ * CPU and makes JupyterLab update its kernel-status indicator twice (busy, idle),
+ * which on the 2-core test machine delayed the frame it landed in by 5-20 ms.
+ * So the page sends a change at once when it comes alone (a key press, a click),
+ * and during a burst (a drag) once the input pauses for QUIET_MS, or at the latest
+ * MAX_WAIT_MS after the previous message: Python's traits stay at most a second
+ * behind the picture while a slider moves, and equal it a moment after it stops.
  */
-function setTraits(model, values) {
-  model.set(values, {fromPage: true});
-  model.save_changes();
-}
+const QUIET_MS = 150, MAX_WAIT_MS = 1000;
 
-/** Call onChange(name) whenever one of the model's traits `names` changes, except by setTraits. */
-function bindModel(model, names, onChange) {
-  const handlers = names.map((name) => {
-    const f = (_model, _value, options) => { if (!(options && options.fromPage)) onChange(name); };
-    model.on(`change:${name}`, f);
-    return [name, f];
-  });
-  return () => { for (const [name, f] of handlers) model.off(`change:${name}`, f); };
+/**
+ * The page's view of the widget model, for an explorer's render(): pageModel(model).
+ * get(name) returns the value the page set last, at once; the page's changes reach
+ * the widget model (and the kernel) as QUIET_MS says. Until then they live here, in
+ * `unsent`, and not in the widget model: ipywidgets applies the kernel's echo of the
+ * last message sent, which would otherwise move a slider back to an older value.
+ * A change that comes from Python wins over an unsent one.
+ */
+function pageModel(model) {
+  const unsent = {};
+  let timer = null, lastSent = -Infinity, lastChange = -Infinity;
+  const send = () => {
+    clearTimeout(timer);
+    timer = null;
+    lastSent = performance.now();
+    const values = {...unsent};
+    for (const name of Object.keys(values)) delete unsent[name];
+    if (!Object.keys(values).length) return;
+    model.set(values, {fromPage: true});   // bind() ignores these: the page drew them already
+    model.save_changes();
+  };
+  return {
+    get: (name) => (name in unsent ? unsent[name] : model.get(name)),
+    /** The page changes traits: drawn from at once, sent to the kernel soon. */
+    set(values) {
+      Object.assign(unsent, values);
+      const now = performance.now(), alone = now - lastChange >= QUIET_MS;
+      lastChange = now;
+      if (alone || now - lastSent >= MAX_WAIT_MS) send();
+      else { clearTimeout(timer); timer = setTimeout(send, QUIET_MS); }
+    },
+    /** onChange(name) whenever Python changes one of the traits `names`. */
+    bind(names, onChange) {
+      const handlers = names.map((name) => {
+        const f = (_model, _value, options) => {
+          if (options && options.fromPage) return;
+          delete unsent[name];
+          onChange(name);
+        };
+        model.on(`change:${name}`, f);
+        return [name, f];
+      });
+      return () => { for (const [name, f] of handlers) model.off(`change:${name}`, f); };
+    },
+  };
 }
 
 /* ------------------------------------------------------------- numbers */
@@ -374,6 +412,25 @@ function drawMarker(ctx, code, x, y, size, color, edge = "#000") {
   else ctx.arc(x, y, r, 0, 2 * Math.PI);
   ctx.fillStyle = color; ctx.fill();
   if (edge) { ctx.lineWidth = 0.8; ctx.strokeStyle = edge; ctx.stroke(); }
+}
+
+/**
+ * One marker drawn by drawMarker on a small canvas at the device's pixel ratio, kept in `cache`:
+ * stamping it with drawImage is much faster than filling and stroking a path per point
+ * (05 draws 240 points in each of three panels, 03 draws 200).
+ */
+function markerSprite(cache, code, size, color) {
+  const dpr = window.devicePixelRatio || 1, key = `${code} ${size} ${color} ${dpr}`;
+  if (!cache.has(key)) {
+    const side = Math.ceil(size + 3), c = document.createElement("canvas");
+    c.width = c.height = Math.ceil(side * dpr);
+    const cctx = c.getContext("2d");
+    cctx.scale(c.width / side, c.height / side);
+    drawMarker(cctx, code, side / 2, side / 2, size, color, "#ffffff");
+    c.dpr = c.width / side;
+    cache.set(key, c);
+  }
+  return cache.get(key);
 }
 
 /** A polyline through data points pts, mapped to pixels by `px` ([x, y] -> [X, Y]). */

@@ -2,7 +2,7 @@
 // (genlearn.demos.gaussian_discriminant_analysis.GDAExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// bindModel, fmt, linspace, sym2Eigen, ellipsePoints, drawMarker, drawPolyline, plotFrame, ...).
+// pageModel, fmt, linspace, sym2Eigen, ellipsePoints, markerSprite, drawPolyline, plotFrame, ...).
 // Python sends the true model (phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho), the fixed
 // random draws (noise: m standard-normal pairs, order: a permutation of 0..m-1) and constants
 // (slider ranges, box limits, radii, grid sizes, palette). This file computes every frame: Sigma,
@@ -172,7 +172,7 @@ function shadeColor(colors, fade = 0.72) {
   return (q) => [0, 1, 2].map((i) => Math.round(fade * 255 + (1 - fade) * ((1 - q) * c0[i] + q * c1[i])));
 }
 
-function drawFrame(panel, f, model, shade, grid) {
+function drawFrame(panel, f, model, shade, grid, sprites) {
   const {ctx, width: W, height: H} = panel;
   ctx.clearRect(0, 0, W, H);
   const lim = f.lim, n = model.get("shade_n");
@@ -197,9 +197,10 @@ function drawFrame(panel, f, model, shade, grid) {
   ctx.drawImage(grid.canvas, box.x - half, box.y - half, box.size + 2 * half, box.size + 2 * half);
   // the sample: class 0 blue circles, class 1 vermillion triangles
   const size = Math.max(5, Math.min(8, box.size / 60));
+  const stamps = [0, 1].map((k) => markerSprite(sprites, markers[k], size, colors[k]));
   f.X.forEach((x, i) => {
-    const [X, Y] = px(x);
-    drawMarker(ctx, markers[f.y[i]], X, Y, size, colors[f.y[i]], "#ffffff");
+    const [X, Y] = px(x), s = stamps[f.y[i]], w = s.width / s.dpr;
+    ctx.drawImage(s, X - w / 2, Y - w / 2, w, w);
   });
   // the true Gaussians: ellipses at Mahalanobis radius 1 and 2 (class 1 dashed)
   f.ellipses.forEach((rings, k) => rings.forEach((pts) =>
@@ -255,7 +256,8 @@ const GDA_CSS = `
 
 /* ---------------------------------------------------------------- the widget */
 
-function render({model, el}) {
+function render({model: widgetModel, el}) {
+  const model = pageModel(widgetModel);
   const root = explorerRoot(el, "GDA explorer");
   root.append(h("style", {}, GDA_CSS));
   const {node: controls, sync} = traitSliders(model, SLIDERS, LABELS, DIGITS, () => request());
@@ -268,13 +270,14 @@ function render({model, el}) {
   const gridCanvas = document.createElement("canvas");
   const grid = {canvas: gridCanvas, ctx: gridCanvas.getContext("2d")};
   const shade = shadeColor(model.get("class_colors"));
+  const sprites = new Map();
 
   const draw = () => {
     fig.fit();
     const n = model.get("shade_n");
     if (gridCanvas.width !== n) gridCanvas.width = gridCanvas.height = n;
     const f = computeFrame(model);
-    const g = drawFrame(fig, f, model, shade, grid);
+    const g = drawFrame(fig, f, model, shade, grid, sprites);
     const lines = readoutLines(f);
     out.set(lines);
     // the numbers of this frame, for the tests (twin: explorer_state)
@@ -297,7 +300,7 @@ function render({model, el}) {
   fig.onResize = request;
 
   // Python changed a trait: move the sliders and redraw
-  const unbind = bindModel(model, [...SLIDERS, "noise", "order"], () => {
+  const unbind = model.bind([...SLIDERS, "noise", "order"], () => {
     sync();
     request();
   });

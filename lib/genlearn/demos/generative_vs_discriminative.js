@@ -2,7 +2,7 @@
 // (genlearn.demos.generative_vs_discriminative.BayesExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// bindModel, setTraits, fmt, linspace, drawMarker, drawPolyline, ...).
+// pageModel, fmt, linspace, drawMarker, drawPolyline, ...).
 // Python sends the parameters (phi, mu_dog, mu_elephant, sigma) and the constants (slider ranges,
 // the weight axis, grid size, probe weight, class colours and markers); this file computes every
 // frame: the weighted class densities p(x | y) p(y), their sum p(x), the posterior
@@ -92,7 +92,8 @@ function legendItem(ctx, x, y, color, text, {dash = [], marker = null} = {}) {
   return x + 32 + ctx.measureText(text).width + 18;
 }
 
-function render({model, el}) {
+function render({model: widgetModel, el}) {
+  const model = pageModel(widgetModel);
   const root = explorerRoot(el, "Bayes explorer");
   const colors = model.get("class_colors"), markers = model.get("class_markers");
 
@@ -179,7 +180,7 @@ function render({model, el}) {
   fig.onResize = request;
 
   // Python changed a trait: move the sliders and redraw
-  const unbind = bindModel(model, BAYES_PARAMS, () => {
+  const unbind = model.bind(BAYES_PARAMS, () => {
     sync();
     request();
   });

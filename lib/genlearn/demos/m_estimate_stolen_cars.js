@@ -2,7 +2,7 @@
 // (genlearn.demos.m_estimate_stolen_cars.MEstimateExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// bindModel, setTraits, fmt, linspace, drawMarker, drawPolyline, ...).
+// pageModel, fmt, linspace, drawMarker, drawPolyline, ...).
 // Python sends the parameters (m, p) and, once, the counts of the table ({class: [n, [n_c...]]}),
 // the number of rows, the query, the classes, the slider ranges and the curve size. This file
 // computes every frame: the m-estimates (n_c + m p) / (n + m), the two naive Bayes scores
@@ -58,7 +58,8 @@ function carPanel(ctx, box, ymax, yticks, title, xlabel) {
   return Y;
 }
 
-function render({model, el}) {
+function render({model: widgetModel, el}) {
+  const model = pageModel(widgetModel);
   const root = explorerRoot(el, "m-estimate explorer");
   const ranges = model.get("ranges"), counts = model.get("counts"), mRows = model.get("m_rows");
   const query = model.get("query"), classes = model.get("classes");
@@ -164,7 +165,7 @@ function render({model, el}) {
   const request = frameScheduler(root, draw);
   fig.onResize = request;
 
-  const unbind = bindModel(model, ["m", "p"], () => {
+  const unbind = model.bind(["m", "p"], () => {
     sync();
     request();
   });

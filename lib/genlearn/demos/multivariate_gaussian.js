@@ -1,7 +1,7 @@
 // multivariate_gaussian.js: the explorer of notebook 02 (genlearn.demos.multivariate_gaussian.GaussianExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, select, readouts, canvasPanel, frameScheduler,
-// bindModel, fmt, sym2Eigen, ellipsePoints, gaussPdf2, colorScale, plotFrame, drawPolyline, ...).
+// pageModel, fmt, sym2Eigen, ellipsePoints, gaussPdf2, colorScale, plotFrame, drawPolyline, ...).
 // Python sends the parameters (mu1, mu2, sigma1, sigma2, rho, preset, azimuth, elevation) and the
 // constants (presets, ranges, radii, z_tiers, lim, heat-map and mesh sizes, palette, colormap); this
 // file computes every frame: Sigma, its eigen-decomposition, |Sigma|, the peak, the density on the
@@ -117,7 +117,7 @@ function drawSurface(panel, f, mesh, model, cmap) {
     const s = screen(q);
     ctx.fillText(text, s[0], s[1]);
   }
-  for (const t of [-1, 0, 1]) {
+  for (const t of [-0.5, 0, 0.5]) {  // none at the corners: there they ran into the z-axis labels and each other
     const s1 = screen([t, -1.08, 0]), s2 = screen([-1.08, t, 0]);
     ctx.fillText(String(t * lim), s1[0], s1[1]);
     ctx.fillText(String(t * lim), s2[0], s2[1]);
@@ -134,15 +134,21 @@ function drawSurface(panel, f, mesh, model, cmap) {
     }
   }
   quads.sort((u, v) => u.depth - v.depth);
+  // Consecutive quads of one colour (neighbours in depth are rings of one height) go into one
+  // path, filled and stroked once: the same picture with about a tenth of the canvas calls.
   ctx.lineWidth = 0.6; ctx.lineJoin = "round";
+  const paint = () => { ctx.fill(); ctx.stroke(); };
+  let col = null;
   for (const q of quads) {
-    const [a, b, c, d] = q.pts;
-    ctx.beginPath(); ctx.moveTo(a[0], a[1]); ctx.lineTo(b[0], b[1]); ctx.lineTo(c[0], c[1]); ctx.lineTo(d[0], d[1]);
-    ctx.closePath();
-    const col = cmap.css(q.t);
-    ctx.fillStyle = col; ctx.strokeStyle = col;
-    ctx.fill(); ctx.stroke();
+    const c = cmap.css(q.t);
+    if (c !== col) {
+      if (col !== null) paint();
+      col = c; ctx.fillStyle = c; ctx.strokeStyle = c; ctx.beginPath();
+    }
+    const [a, b, cc, d] = q.pts;
+    ctx.moveTo(a[0], a[1]); ctx.lineTo(b[0], b[1]); ctx.lineTo(cc[0], cc[1]); ctx.lineTo(d[0], d[1]); ctx.closePath();
   }
+  if (col !== null) paint();
 }
 
 /* ---------------------------------------------------------------- 2-D view */
@@ -185,7 +191,8 @@ function drawContours(panel, f, model, cmap, heat) {
 
 /* ---------------------------------------------------------------- the widget */
 
-function render({model, el}) {
+function render({model: widgetModel, el}) {
+  const model = pageModel(widgetModel);
   const root = explorerRoot(el, "Multivariate Gaussian explorer");
   const cmap = colorScale(model.get("colormap"));
   const ranges = model.get("ranges"), presets = model.get("presets");
@@ -199,7 +206,7 @@ function render({model, el}) {
     onChange: (name) => {
       const values = {preset: name};
       if (name !== CUSTOM) for (const k of PARAMS) values[k] = presets[name][k];  // exact values
-      setTraits(model, values);
+      model.set(values);
       syncControls(); request();
     },
   });
@@ -215,7 +222,7 @@ function render({model, el}) {
         if (PARAMS.includes(name) && model.get("preset") !== CUSTOM) {
           values.preset = CUSTOM; menu.set(CUSTOM);  // the menu no longer names these values
         }
-        setTraits(model, values);
+        model.set(values);
         request();
       },
     });
@@ -273,7 +280,7 @@ function render({model, el}) {
     const clamp = (v, [lo, hi]) => Math.min(hi, Math.max(lo, v));
     let az = drag.az - (ev.clientX - drag.x) * 0.5;
     az = ((az + 180) % 360 + 360) % 360 - 180;
-    setTraits(model, {azimuth: clamp(Math.round(az), ranges.azimuth),
+    model.set({azimuth: clamp(Math.round(az), ranges.azimuth),
                       elevation: clamp(Math.round(drag.el + (ev.clientY - drag.y) * 0.3), ranges.elevation)});
     sliders.azimuth.set(model.get("azimuth")); sliders.elevation.set(model.get("elevation"));
     request();
@@ -283,7 +290,7 @@ function render({model, el}) {
   surface.canvas.addEventListener("pointercancel", endDrag);
 
   // Python changed a trait: move the controls and redraw
-  const unbind = bindModel(model, [...PARAMS, "preset", "azimuth", "elevation"], () => {
+  const unbind = model.bind([...PARAMS, "preset", "azimuth", "elevation"], () => {
     syncControls(); request();
   });
   request();

@@ -1,7 +1,7 @@
 // naive_bayes_text.js: the two explorers of notebook 06 (genlearn.demos.naive_bayes_text).
 //
-// Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler, bindModel,
-// setTraits, fmt, drawMarker, ...). One module, two views, chosen by the trait `view`:
+// Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
+// pageModel, fmt, drawMarker, ...). One module, two views, chosen by the trait `view`:
 //
 // "laplace"  LaplaceExplorer. Python sends the toy counts once (data: words, counts of messages
 //            containing each word per class, class sizes n, the query's indicator x) and the slider
@@ -76,7 +76,7 @@ function renderLaplace(model, el) {
   const colors = model.get("class_colors");
   const s = slider({label: "α (Laplace)", min, max, step, value: model.get("alpha"),
                     format: (v) => fmt(v, 2),
-                    onInput: (v) => { setTraits(model, {alpha: v}); request(); }});
+                    onInput: (v) => { model.set({alpha: v}); request(); }});
   const out = readouts("Smoothed estimates and the posterior");
   const fig = canvasPanel(`p(spam | "${data.query}") against the Laplace parameter α, the current α marked`, 0.42, 340);
   root.append(h("div", {class: "gl-controls"}, s.node), out.node, h("div", {class: "gl-figures"}, fig.node));
@@ -134,7 +134,7 @@ function renderLaplace(model, el) {
   };
   const request = frameScheduler(root, draw);
   fig.onResize = request;
-  const unbind = bindModel(model, ["alpha"], () => { s.set(model.get("alpha")); request(); });
+  const unbind = model.bind(["alpha"], () => { s.set(model.get("alpha")); request(); });
   request();
   return () => { unbind(); fig.disconnect?.(); };
 }
@@ -247,7 +247,7 @@ function renderMessage(model, el) {
   const input = h("input", {type: "text", id, maxlength: limits.max_chars, spellcheck: "false",
                             style: {width: "100%", fontSize: "15px", boxSizing: "border-box"}});
   input.value = model.get("message");
-  input.addEventListener("input", () => { setTraits(model, {message: input.value}); request(); });
+  input.addEventListener("input", () => { model.set({message: input.value}); request(); });
   const box = h("div", {class: "gl-control gl-select", style: {gridTemplateColumns: "max-content 1fr"}},
                 h("label", {for: id}, "message"), input);
   const out = readouts("p(spam) of the message, and the words that decide it");
@@ -268,14 +268,15 @@ function renderMessage(model, el) {
   };
   const request = frameScheduler(root, draw);
   fig.onResize = request;
-  const unbind = bindModel(model, ["message"], () => { input.value = model.get("message"); request(); });
+  const unbind = model.bind(["message"], () => { input.value = model.get("message"); request(); });
   request();
   return () => { unbind(); fig.disconnect?.(); };
 }
 
 /* ---------------------------------------------------------------- the widget */
 
-function render({model, el}) {
+function render({model: widgetModel, el}) {
+  const model = pageModel(widgetModel);
   return model.get("view") === "message" ? renderMessage(model, el) : renderLaplace(model, el);
 }
 

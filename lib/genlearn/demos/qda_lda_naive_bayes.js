@@ -1,6 +1,6 @@
 // qda_lda_naive_bayes.js: the explorer of notebook 05 (genlearn.demos.qda_lda_naive_bayes.BoundaryExplorer).
 //
-// Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler, bindModel,
+// Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
 // fmt, sym2Eigen, linspace, drawMarker, plotFrame, ...). Python sends the slider values (sigma1, sigma2,
 // rho), the data once (class 0's points x0 and the whitened draws z1 of class 1, class 1's mean mu1)
 // and the constants (ranges, probes, lim, grid_n, titles, class colours and markers). Every frame,
@@ -185,24 +185,6 @@ function zeroLevel(F, g) {
   return segs;
 }
 
-/**
- * One marker drawn by drawMarker on a small canvas at the device's pixel ratio, kept in `cache`:
- * stamping it with drawImage is much faster than filling and stroking 240 paths per panel.
- */
-function markerSprite(cache, code, size, color) {
-  const dpr = window.devicePixelRatio || 1, key = `${code} ${size} ${color} ${dpr}`;
-  if (!cache.has(key)) {
-    const side = Math.ceil(size + 3), c = document.createElement("canvas");
-    c.width = c.height = Math.ceil(side * dpr);
-    const cctx = c.getContext("2d");
-    cctx.scale(c.width / side, c.height / side);
-    drawMarker(cctx, code, side / 2, side / 2, size, color, "#ffffff");
-    c.dpr = c.width / side;
-    cache.set(key, c);
-  }
-  return cache.get(key);
-}
-
 function drawPanel(panel, M, fr, X0, model, shade, heat, sprites) {
   const {ctx, width: W, height: H} = panel;
   const [lo, hi] = model.get("lim"), n = model.get("grid_n");
@@ -252,7 +234,8 @@ function drawPanel(panel, M, fr, X0, model, shade, heat, sprites) {
 
 /* ---------------------------------------------------------------- the widget */
 
-function render({model, el}) {
+function render({model: widgetModel, el}) {
+  const model = pageModel(widgetModel);
   const root = explorerRoot(el, "QDA, LDA and naive Bayes boundary explorer");
   const titles = model.get("titles");
   const X0 = model.get("x0");
@@ -304,7 +287,7 @@ function render({model, el}) {
   for (const name of MODELS) panels[name].onResize = request;
 
   // Python changed a trait: move the sliders and redraw
-  const unbind = bindModel(model, PARAMS, () => {
+  const unbind = model.bind(PARAMS, () => {
     sync();
     request();
   });

@@ -281,7 +281,7 @@ function render({model: widgetModel, el}) {
     let az = drag.az - (ev.clientX - drag.x) * 0.5;
     az = ((az + 180) % 360 + 360) % 360 - 180;
     model.set({azimuth: clamp(Math.round(az), ranges.azimuth),
-                      elevation: clamp(Math.round(drag.el + (ev.clientY - drag.y) * 0.3), ranges.elevation)});
+               elevation: clamp(Math.round(drag.el + (ev.clientY - drag.y) * 0.3), ranges.elevation)});
     sliders.azimuth.set(model.get("azimuth")); sliders.elevation.set(model.get("elevation"));
     request();
   });

@@ -1,9 +1,10 @@
 // qda_lda_naive_bayes.js: the explorer of notebook 05 (genlearn.demos.qda_lda_naive_bayes.BoundaryExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// fmt, sym2Eigen, linspace, drawMarker, plotFrame, ...). Python sends the slider values (sigma1, sigma2,
-// rho), the data once (class 0's points x0 and the whitened draws z1 of class 1, class 1's mean mu1)
-// and the constants (ranges, probes, lim, grid_n, titles, class colours and markers). Every frame,
+// pageModel, fmt, sym2Eigen, linspace, markerSprite, plotFrame, ...). Python sends the slider
+// values (sigma1, sigma2, rho), the data once (class 0's points x0 and the whitened draws z1 of
+// class 1, class 1's mean mu1) and the constants (ranges, probes, lim, grid_n, titles, class
+// colours and markers). Every frame,
 // this file computes: Sigma_1, the sample of class 1 (mu1 + z1 L^T, L the Cholesky factor of
 // Sigma_1), the three fitted models (priors, means, covariances with genlearn's divisors: QDA
 // S_k / m_k, LDA (S_0 + S_1) / m, naive Bayes the diagonal of S_k / m_k), the log-odds

@@ -71,11 +71,15 @@ def test_every_control_to_both_ends(notebook, name, cls, lab_server, lab_page, t
     page = lab_page
     root = open_explorer(page, lab_server, notebook, name)
     check_against_numpy(root, cls, "first frame")
-    # fits a 1280 x 720 screen with its controls; canvases drawn at the device's pixel ratio
+    # fits a 1280 x 720 screen with its controls; canvases drawn at the device's pixel ratio,
+    # except the shading images (data-grid: one pixel per grid point, stretched smoothly)
     assert root.bounding_box()["height"] <= 600, root.bounding_box()
-    for w, cw, dpr in root.evaluate("el => Array.from(el.querySelectorAll('canvas')).map("
-                                    "c => [c.width, c.clientWidth, window.devicePixelRatio])"):
-        assert abs(w - cw * dpr) <= 1, (w, cw, dpr)
+    for w, cw, dpr, grid in root.evaluate("el => Array.from(el.querySelectorAll('canvas')).map("
+                                          "c => [c.width, c.clientWidth, window.devicePixelRatio, c.dataset.grid])"):
+        if grid is None:
+            assert abs(w - cw * dpr) <= 1, (w, cw, dpr)
+        else:
+            assert w == int(grid) and cw > w, (w, cw, grid)
     names = slider_names(root)
     assert names, "no slider in the explorer"
     for control in names:

@@ -13,7 +13,8 @@
 //   slider(spec) / select(spec) / button(spec)   labelled controls (keyboard works natively)
 //   traitSliders(model, names, ...)   one slider per trait, each setting its trait
 //   readouts(label)                    a text block that screen readers read (aria-live)
-//   canvasPanel(label, aspect)         a hi-DPI canvas that follows the notebook's width
+//   canvasPanel(label, aspect)         a hi-DPI canvas that follows the notebook's width,
+//                                      with layers under it (backdrop(), image(n): imageLayer, pixels32)
 //   frameScheduler(root, draw)         draw now, or at the next frame if one was drawn already
 //   pageModel(model)                   the widget model as the page sees it: get(name),
 //                                      set({name: value}) (the kernel hears of it soon),
@@ -196,11 +197,24 @@ function readouts(label) {
  * width (height = width * aspect, capped at maxHeight CSS pixels).
  * Returns {node, canvas, ctx, width, height} (CSS pixels; ctx is scaled so
  * that drawing uses CSS pixels) and calls onResize() after each size change.
+ *
+ * Layers under the canvas, for a figure redrawn at every input event:
+ *   panel.backdrop()  a second canvas of the same size ({canvas, ctx}), for what changes
+ *                     only with the size (axes, ticks, points that do not move);
+ *   panel.image(n)    an n x n image under both, which the browser stretches over a plot
+ *                     box (see imageLayer): shading computed on a grid.
+ * The browser composites the layers, so a frame rasterises only the top canvas and the
+ * small image; stretching the image was a drawImage per frame before (with the points
+ * and axes drawn again each time, 05's frames took twice as long: bench_browser.py).
+ * Only the top canvas is an image for screen readers (role=img and its label).
  */
 function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
-  const canvas = h("canvas", {role: "img", "aria-label": label});
-  const node = h("div", {}, canvas);
+  // position: relative paints the canvas above its absolutely placed layers
+  const canvas = h("canvas", {role: "img", "aria-label": label, style: {position: "relative"}});
+  const stack = h("div", {style: {position: "relative"}}, canvas);
+  const node = h("div", {}, stack);
   const panel = {node, canvas, ctx: canvas.getContext("2d"), width: 0, height: 0, onResize: null};
+  const sized = [panel];  // the canvases drawn at the device's pixel ratio: {canvas, ctx}
   // The width comes from the ResizeObserver; reading node.clientWidth at every draw
   // would force the browser to lay out the page in the middle of the frame.
   let observed = null;
@@ -210,13 +224,28 @@ function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
     const dpr = window.devicePixelRatio || 1;
     if (w === panel.width && hgt === panel.height && canvas.width === Math.round(w * dpr)) return false;
     panel.width = w; panel.height = hgt;
-    canvas.style.height = `${hgt}px`;
-    canvas.width = Math.round(w * dpr);
-    canvas.height = Math.round(hgt * dpr);
-    panel.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    for (const c of sized) {
+      c.canvas.style.height = `${hgt}px`;
+      c.canvas.width = Math.round(w * dpr);
+      c.canvas.height = Math.round(hgt * dpr);
+      c.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    }
     return true;
   };
   panel.fit = fit;
+  panel.backdrop = () => {
+    const c = h("canvas", {"aria-hidden": "true", style: {position: "absolute", left: "0", top: "0"}});
+    const layer = {canvas: c, ctx: c.getContext("2d")};
+    stack.insertBefore(c, canvas);
+    sized.push(layer);
+    panel.width = 0;  // the next fit() sizes it
+    return layer;
+  };
+  panel.image = (n) => {
+    const layer = imageLayer(n);
+    stack.prepend(layer.node);
+    return layer;
+  };
   if (typeof ResizeObserver !== "undefined") {
     const ro = new ResizeObserver((entries) => {
       observed = entries[entries.length - 1].contentRect.width;
@@ -226,6 +255,36 @@ function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
     panel.disconnect = () => ro.disconnect();
   }
   return panel;
+}
+
+/**
+ * An n x n image whose pixel (j, i) shows grid point (g[j], g[n - 1 - i]) of a grid
+ * over a plot box: fill `pixels` (one 32-bit word per pixel, colours from pixels32),
+ * then show(); place(box) puts the pixel centres on the grid (the image overhangs the
+ * box by half a cell on each side, clipped) and lets the browser stretch it, smoothly.
+ */
+function imageLayer(n) {
+  const canvas = h("canvas", {"aria-hidden": "true", "data-grid": n, width: n, height: n});
+  const node = h("div", {style: {position: "absolute", overflow: "hidden"}}, canvas);
+  const ctx = canvas.getContext("2d"), data = ctx.createImageData(n, n);
+  return {
+    node, canvas,
+    pixels: new Uint32Array(data.data.buffer),
+    show: () => ctx.putImageData(data, 0, 0),
+    place(box) {
+      const half = box.size / (n - 1) / 2, px = (v) => `${v}px`;
+      Object.assign(node.style, {left: px(box.x), top: px(box.y), width: px(box.size), height: px(box.size)});
+      Object.assign(canvas.style, {position: "absolute", left: px(-half), top: px(-half),
+                                   width: px(box.size + 2 * half), height: px(box.size + 2 * half)});
+    },
+  };
+}
+
+/** Opaque colours [r, g, b] as the 32-bit pixels of an imageLayer (in the platform's byte order). */
+function pixels32(rgbList) {
+  const bytes = new Uint8ClampedArray(4 * rgbList.length);
+  rgbList.forEach(([r, g, b], i) => bytes.set([r, g, b, 255], 4 * i));
+  return new Uint32Array(bytes.buffer);
 }
 
 /**
@@ -394,13 +453,15 @@ function gaussPdf2(mu, S) {
 
 /**
  * A colour scale from a list of "#rrggbb" colours (low to high; e.g. the
- * `colormap` trait). Returns {css(t), rgb(t)} for t in [0, 1] (clipped).
+ * `colormap` trait). Returns {css(t), rgb(t), pixel(t)} for t in [0, 1] (clipped;
+ * pixel: for an imageLayer).
  */
 function colorScale(hexList) {
   const rgb = hexList.map((s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16)));
   const n = rgb.length;
   const index = (t) => Math.max(0, Math.min(n - 1, Math.round((Number.isFinite(t) ? t : 0) * (n - 1))));
-  return {rgb: (t) => rgb[index(t)], css: (t) => hexList[index(t)], n};
+  const pixels = pixels32(rgb);
+  return {rgb: (t) => rgb[index(t)], css: (t) => hexList[index(t)], pixel: (t) => pixels[index(t)], n};
 }
 
 /** A marker of the suite's shapes (matplotlib codes "o", "^", "s", "D") centred at (x, y). */

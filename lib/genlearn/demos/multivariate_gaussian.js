@@ -153,26 +153,27 @@ function drawSurface(panel, f, mesh, model, cmap) {
 
 /* ---------------------------------------------------------------- 2-D view */
 
-function drawContours(panel, f, model, cmap, heat) {
-  const {ctx, width: W, height: H} = panel;
+/** What changes only with the panel's size: axes and ticks (backdrop), the heat map's place. */
+function drawContourFrame(panel, layers, model) {
+  const {ctx} = layers.back, lim = model.get("lim");
+  ctx.clearRect(0, 0, panel.width, panel.height);
+  const frame = plotFrame(ctx, panel, [-lim, lim], {ticks: [-4, -2, 0, 2, 4]});
+  layers.heat.place(frame.box);
+  return frame;
+}
+
+function drawContours(panel, layers, f, model, cmap) {
+  const {ctx, width: W, height: H} = panel, {px, box} = layers.frame;
   const lim = model.get("lim"), n = model.get("heat_n");
   ctx.clearRect(0, 0, W, H);
-  const {px, box} = plotFrame(ctx, panel, [-lim, lim], {ticks: [-4, -2, 0, 2, 4]});
-  // heat map: the density on an n x n grid (row 0 at the top, y = +lim)
-  const g = linspace(-lim, lim, n);
-  const img = heat.ctx.createImageData(n, n);
+  // heat map: the density on an n x n grid (image row 0 at the top, y = +lim)
+  const g = linspace(-lim, lim, n), pix = layers.heat.pixels;
   for (let i = 0; i < n; i++) {
     const y = g[n - 1 - i];
-    for (let j = 0; j < n; j++) {
-      const [r, gg, b] = cmap.rgb(f.pdf(g[j], y) / f.zmax), o = 4 * (i * n + j);
-      img.data[o] = r; img.data[o + 1] = gg; img.data[o + 2] = b; img.data[o + 3] = 255;
-    }
+    for (let j = 0; j < n; j++) pix[i * n + j] = cmap.pixel(f.pdf(g[j], y) / f.zmax);
   }
-  heat.ctx.putImageData(img, 0, 0);
-  ctx.imageSmoothingEnabled = true;
-  const half = box.size / (n - 1) / 2;  // grid points are pixel centres
+  layers.heat.show();
   ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
-  ctx.drawImage(heat.canvas, box.x - half, box.y - half, box.size + 2 * half, box.size + 2 * half);
   const ellipses = model.get("radii").map((r) => ellipsePoints(f.mu, f.eig, r, 73));
   for (const pts of ellipses) drawPolyline(ctx, pts, px, "#ffffff", 1.5);
   const colors = [model.get("palette").orange, model.get("palette").vermillion];
@@ -242,16 +243,15 @@ function render({model: widgetModel, el}) {
     "(orange: short, vermillion: long); + marks μ.");
   root.append(controls, out.node, h("div", {class: "gl-figures"}, surface.node, contour.node), caption);
 
-  const heatCanvas = document.createElement("canvas");
-  heatCanvas.width = heatCanvas.height = model.get("heat_n");
-  const heat = {canvas: heatCanvas, ctx: heatCanvas.getContext("2d")};
+  const layers = {back: contour.backdrop(), heat: contour.image(model.get("heat_n")), frame: null};
 
   const draw = () => {
-    surface.fit(); contour.fit();
+    surface.fit();
+    if (contour.fit() || !layers.frame) layers.frame = drawContourFrame(contour, layers, model);
     const f = computeFrame(model);
     const mesh = surfaceMesh(f, model);
     drawSurface(surface, f, mesh, model, cmap);
-    const drawn = drawContours(contour, f, model, cmap, heat);
+    const drawn = drawContours(contour, layers, f, model, cmap);
     const lines = readoutLines(f);
     out.set(lines);
     // the numbers of this frame, for the tests (twin: explorer_state)
@@ -267,7 +267,7 @@ function render({model: widgetModel, el}) {
     });
   };
   const request = frameScheduler(root, draw);
-  surface.onResize = request; contour.onResize = request;
+  surface.onResize = request; contour.onResize = () => { layers.frame = null; request(); };
 
   // drag the surface to turn and tilt it
   let drag = null;

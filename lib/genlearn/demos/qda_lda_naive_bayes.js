@@ -1,7 +1,7 @@
 // qda_lda_naive_bayes.js: the explorer of notebook 05 (genlearn.demos.qda_lda_naive_bayes.BoundaryExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, sym2Eigen, linspace, markerSprite, plotFrame, ...). Python sends the slider
+// pageModel, fmt, sym2Eigen, linspace, markerSprite, plotFrame, pixels32, ...). Python sends the slider
 // values (sigma1, sigma2, rho), the data once (class 0's points x0 and the whitened draws z1 of
 // class 1, class 1's mean mu1) and the constants (ranges, probes, lim, grid_n, titles, class
 // colours and markers). Every frame,
@@ -186,34 +186,54 @@ function zeroLevel(F, g) {
   return segs;
 }
 
-function drawPanel(panel, M, fr, X0, model, shade, heat, sprites) {
-  const {ctx, width: W, height: H} = panel;
+/** Sprite size of the points for a plot box (px). */
+const pointSize = (box) => Math.max(6.5, box.size / 45);
+
+/**
+ * Stamp the points P (one class) from a sprite, at whole device pixels: an aligned
+ * stamp is a plain copy, a stamp between pixels is resampled (slower, and no sharper).
+ */
+function stampPoints(ctx, P, px, sprite) {
+  const w = sprite.width / sprite.dpr, d = sprite.dpr;
+  for (const p of P) {
+    const [X, Y] = px(p);
+    ctx.drawImage(sprite, Math.round((X - w / 2) * d) / d, Math.round((Y - w / 2) * d) / d, w, w);
+  }
+}
+
+/**
+ * What changes only with the panel's size, on its backdrop layer: axes, ticks and
+ * class 0's points (its sample is fixed); the shading image is placed on the plot box.
+ * Returns the frame {px, box}.
+ */
+function drawBackdrop(panel, layers, X0, model, sprites) {
+  const {ctx} = layers.back, [lo, hi] = model.get("lim");
+  const colors = model.get("class_colors"), markers = model.get("class_markers");
+  ctx.clearRect(0, 0, panel.width, panel.height);
+  const frame = plotFrame(ctx, panel, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]}), {box} = frame;
+  ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
+  stampPoints(ctx, X0, frame.px, markerSprite(sprites, markers[0], pointSize(box), colors[0]));
+  ctx.restore();
+  layers.image.place(box);
+  return frame;
+}
+
+/** One frame of a panel: the shading (image layer), class 1's points, the boundary and the means. */
+function drawPanel(panel, layers, M, fr, model, shade, sprites) {
+  const {ctx} = panel, {px, box} = layers.frame;
   const [lo, hi] = model.get("lim"), n = model.get("grid_n");
   const colors = model.get("class_colors"), markers = model.get("class_markers");
-  ctx.clearRect(0, 0, W, H);
-  const {px, box} = plotFrame(ctx, panel, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]});
+  ctx.clearRect(0, 0, panel.width, panel.height);
   // the log-odds on the grid: posterior shading (row 0 of the image is the top, y = hi)
-  const g = linspace(lo, hi, n), F = logOddsGrid(M, g);
-  const img = heat.ctx.createImageData(n, n);
+  const g = linspace(lo, hi, n), F = logOddsGrid(M, g), pix = layers.image.pixels;
   for (let i = 0; i < n; i++) {
     const row = (n - 1 - i) * n;
-    for (let j = 0; j < n; j++) {
-      const t = 1 / (1 + Math.exp(-F[row + j]));
-      const [r, gg, b] = shade[Math.round(t * 255)], o = 4 * (i * n + j);
-      img.data[o] = r; img.data[o + 1] = gg; img.data[o + 2] = b; img.data[o + 3] = 255;
-    }
+    for (let j = 0; j < n; j++) pix[i * n + j] = shade[Math.round(255 / (1 + Math.exp(-F[row + j])))];
   }
-  heat.ctx.putImageData(img, 0, 0);
+  layers.image.show();
   ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
-  ctx.imageSmoothingEnabled = true;
-  const half = box.size / (n - 1) / 2;  // grid points are pixel centres
-  ctx.drawImage(heat.canvas, box.x - half, box.y - half, box.size + 2 * half, box.size + 2 * half);
-  // the points: class 0 then class 1, with the suite's colours and shapes (stamped from sprites)
-  const size = Math.max(6.5, box.size / 45);
-  [X0, fr.X1].forEach((P, k) => {
-    const sprite = markerSprite(sprites, markers[k], size, colors[k]), w = sprite.width / sprite.dpr;
-    for (const p of P) { const [X, Y] = px(p); ctx.drawImage(sprite, X - w / 2, Y - w / 2, w, w); }
-  });
+  // class 1's points over class 0's (on the backdrop), with the suite's colours and shapes
+  stampPoints(ctx, fr.X1, px, markerSprite(sprites, markers[1], pointSize(box), colors[1]));
   // the boundary p(y=1|x) = 1/2, i.e. log-odds 0
   ctx.beginPath();
   for (const [p, q] of zeroLevel(F, g)) {
@@ -222,7 +242,6 @@ function drawPanel(panel, M, fr, X0, model, shade, heat, sprites) {
   }
   ctx.strokeStyle = "#000000"; ctx.lineWidth = 2.5; ctx.lineCap = "round"; ctx.stroke();
   // the fitted means: black crosses
-  ctx.lineWidth = 2.5;
   for (const m of M.mu) {
     const [X, Y] = px(m);
     ctx.beginPath(); ctx.moveTo(X - 6, Y - 6); ctx.lineTo(X + 6, Y + 6); ctx.moveTo(X - 6, Y + 6); ctx.lineTo(X + 6, Y - 6);
@@ -240,13 +259,14 @@ function render({model: widgetModel, el}) {
   const root = explorerRoot(el, "QDA, LDA and naive Bayes boundary explorer");
   const titles = model.get("titles");
   const X0 = model.get("x0");
-  const shade = posteriorColors(model.get("class_colors"));
+  const shade = pixels32(posteriorColors(model.get("class_colors")));
 
   const {node: controls, sync} = traitSliders(model, PARAMS, LABELS, 2, () => request());
   const out = readouts("Numbers of the three fitted models");
-  const panels = {}, heads = {};
+  const panels = {}, heads = {}, layers = {};
   for (const name of MODELS) {
     panels[name] = canvasPanel(`${titles[name]}: posterior shading, the two classes and the boundary`, 1.0, 420);
+    layers[name] = {back: panels[name].backdrop(), image: panels[name].image(model.get("grid_n")), frame: null};
     heads[name] = h("div", {style: {fontSize: "14px", textAlign: "center", fontWeight: "600"}}, titles[name]);
     panels[name].node.prepend(heads[name]);
   }
@@ -256,17 +276,18 @@ function render({model: widgetModel, el}) {
     "crosses: the fitted means.");
   root.append(controls, out.node, h("div", {class: "gl-figures"}, ...MODELS.map((k) => panels[k].node)), caption);
 
-  const heatCanvas = document.createElement("canvas");
-  heatCanvas.width = heatCanvas.height = model.get("grid_n");
-  const heat = {canvas: heatCanvas, ctx: heatCanvas.getContext("2d")};
   const sprites = new Map();
 
   const draw = () => {
-    for (const name of MODELS) panels[name].fit();
+    for (const name of MODELS) {
+      if (panels[name].fit() || !layers[name].frame)
+        layers[name].frame = drawBackdrop(panels[name], layers[name], X0, model, sprites);
+    }
     const fr = computeFrame(model, X0);
     for (const name of MODELS) {
-      drawPanel(panels[name], fr.models[name], fr, X0, model, shade, heat, sprites);
-      heads[name].textContent = `${titles[name]} — ${fr.models[name].conic}`;
+      drawPanel(panels[name], layers[name], fr.models[name], fr, model, shade, sprites);
+      const head = `${titles[name]} — ${fr.models[name].conic}`;
+      if (heads[name].textContent !== head) heads[name].textContent = head;  // a new text means a new layout
     }
     const lines = readoutLines(fr);
     out.set(lines);
@@ -285,7 +306,7 @@ function render({model: widgetModel, el}) {
     });
   };
   const request = frameScheduler(root, draw);
-  for (const name of MODELS) panels[name].onResize = request;
+  for (const name of MODELS) panels[name].onResize = () => { layers[name].frame = null; request(); };
 
   // Python changed a trait: move the sliders and redraw
   const unbind = model.bind(PARAMS, () => {

@@ -21,7 +21,7 @@
 //                                      bind(names, onChange) (redraw when Python changes a trait)
 //   fmt(x, digits)                     readout formatting (twin: genlearn.demos.explorer.fmt)
 //   sym2Eigen(S), ellipsePoints(...), gaussPdf2(...), linspace(...)   2-D Gaussian numerics
-//   colorScale(hexList), drawMarker(ctx, code, x, y, size, color), markerSprite(...), plotFrame(...),
+//   colorScale(hexList), drawMarker(ctx, code, x, y, size, color), markerSprite(...), stamp(...), plotFrame(...),
 //   boxWithYTicks(ctx, box, Y, yticks)  drawing
 
 /* ------------------------------------------------------------------ DOM */
@@ -493,6 +493,15 @@ function markerSprite(cache, code, size, color) {
     cache.set(key, c);
   }
   return cache.get(key);
+}
+
+/**
+ * Stamp a markerSprite centred at (X, Y), at whole device pixels: an aligned stamp is a
+ * plain copy, a stamp between pixels is resampled (slower, and no sharper).
+ */
+function stamp(ctx, sprite, X, Y) {
+  const w = sprite.width / sprite.dpr, d = sprite.dpr;
+  ctx.drawImage(sprite, Math.round((X - w / 2) * d) / d, Math.round((Y - w / 2) * d) / d, w, w);
 }
 
 /** A polyline through data points pts, mapped to pixels by `px` ([x, y] -> [X, Y]). */

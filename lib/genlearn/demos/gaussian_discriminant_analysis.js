@@ -2,7 +2,7 @@
 // (genlearn.demos.gaussian_discriminant_analysis.GDAExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, linspace, sym2Eigen, ellipsePoints, markerSprite, drawPolyline, plotFrame, ...).
+// pageModel, fmt, linspace, sym2Eigen, ellipsePoints, markerSprite, stamp, drawPolyline, plotFrame, pixels32, ...).
 // Python sends the true model (phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho), the fixed
 // random draws (noise: m standard-normal pairs, order: a permutation of 0..m-1) and constants
 // (slider ranges, box limits, radii, grid sizes, palette). This file computes every frame: Sigma,
@@ -172,36 +172,33 @@ function shadeColor(colors, fade = 0.72) {
   return (q) => [0, 1, 2].map((i) => Math.round(fade * 255 + (1 - fade) * ((1 - q) * c0[i] + q * c1[i])));
 }
 
-function drawFrame(panel, f, model, shade, grid, sprites) {
-  const {ctx, width: W, height: H} = panel;
+/** What changes only with the panel's size and the limits: axes and ticks (backdrop), the shading's place. */
+function drawAxes(panel, layers, lim) {
+  const {ctx} = layers.back;
+  ctx.clearRect(0, 0, panel.width, panel.height);
+  const frame = plotFrame(ctx, panel, lim, {ticks: linspace(lim[0], lim[1], 7)});
+  layers.image.place(frame.box);
+  return frame;
+}
+
+function drawFrame(panel, layers, f, model, shade, sprites) {
+  const {ctx, width: W, height: H} = panel, {px, box} = layers.frame;
   ctx.clearRect(0, 0, W, H);
   const lim = f.lim, n = model.get("shade_n");
-  const ticks = linspace(lim[0], lim[1], 7);
-  const {px, box} = plotFrame(ctx, panel, lim, {ticks});
   const colors = model.get("class_colors"), markers = model.get("class_markers");
-  // the true posterior p(y=1|x) on an n x n grid (row 0 at the top, x2 = lim[1])
-  const g = linspace(lim[0], lim[1], n);
-  const img = grid.ctx.createImageData(n, n);
+  // the true posterior p(y=1|x) on an n x n grid (image row 0 at the top, x2 = lim[1])
+  const g = linspace(lim[0], lim[1], n), pix = layers.image.pixels;
   const {theta, theta0} = f.truth;
   for (let i = 0; i < n; i++) {
     const x2 = g[n - 1 - i];
-    for (let j = 0; j < n; j++) {
-      const rgb = shade(sigmoid(theta[0] * g[j] + theta[1] * x2 + theta0)), o = 4 * (i * n + j);
-      img.data[o] = rgb[0]; img.data[o + 1] = rgb[1]; img.data[o + 2] = rgb[2]; img.data[o + 3] = 255;
-    }
+    for (let j = 0; j < n; j++) pix[i * n + j] = shade[Math.round(255 * sigmoid(theta[0] * g[j] + theta[1] * x2 + theta0))];
   }
-  grid.ctx.putImageData(img, 0, 0);
+  layers.image.show();
   ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
-  ctx.imageSmoothingEnabled = true;
-  const half = box.size / (n - 1) / 2;  // grid points are pixel centres
-  ctx.drawImage(grid.canvas, box.x - half, box.y - half, box.size + 2 * half, box.size + 2 * half);
   // the sample: class 0 blue circles, class 1 vermillion triangles
   const size = Math.max(5, Math.min(8, box.size / 60));
   const stamps = [0, 1].map((k) => markerSprite(sprites, markers[k], size, colors[k]));
-  f.X.forEach((x, i) => {
-    const [X, Y] = px(x), s = stamps[f.y[i]], w = s.width / s.dpr;
-    ctx.drawImage(s, X - w / 2, Y - w / 2, w, w);
-  });
+  f.X.forEach((x, i) => { const [X, Y] = px(x); stamp(ctx, stamps[f.y[i]], X, Y); });
   // the true Gaussians: ellipses at Mahalanobis radius 1 and 2 (class 1 dashed)
   f.ellipses.forEach((rings, k) => rings.forEach((pts) =>
     drawPolyline(ctx, pts, px, colors[k], 2, k === 0 ? [] : [7, 4])));
@@ -267,17 +264,22 @@ function render({model: widgetModel, el}) {
   const side = h("div", {class: "gl-side"}, out.node, legend(model));
   root.append(controls, h("div", {class: "gl-figures"}, fig.node, side));
 
-  const gridCanvas = document.createElement("canvas");
-  const grid = {canvas: gridCanvas, ctx: gridCanvas.getContext("2d")};
-  const shade = shadeColor(model.get("class_colors"));
+  // the shading's 256 colours, from p(y=1|x) = 0 to 1, as image pixels
+  const shade = pixels32(linspace(0, 1, 256).map(shadeColor(model.get("class_colors"))));
   const sprites = new Map();
+  const layers = {back: fig.backdrop(), image: null, n: 0, frame: null, lim: ""};
 
   const draw = () => {
-    fig.fit();
-    const n = model.get("shade_n");
-    if (gridCanvas.width !== n) gridCanvas.width = gridCanvas.height = n;
+    const resized = fig.fit(), n = model.get("shade_n");
+    if (n !== layers.n) {  // a new grid size: a new image
+      layers.image?.node.remove();
+      layers.image = fig.image(n); layers.n = n; layers.frame = null;
+    }
     const f = computeFrame(model);
-    const g = drawFrame(fig, f, model, shade, grid, sprites);
+    if (resized || !layers.frame || layers.lim !== String(f.lim)) {
+      layers.frame = drawAxes(fig, layers, f.lim); layers.lim = String(f.lim);
+    }
+    const g = drawFrame(fig, layers, f, model, shade, sprites);
     const lines = readoutLines(f);
     out.set(lines);
     // the numbers of this frame, for the tests (twin: explorer_state)
@@ -297,7 +299,7 @@ function render({model: widgetModel, el}) {
     });
   };
   const request = frameScheduler(root, draw);
-  fig.onResize = request;
+  fig.onResize = () => { layers.frame = null; request(); };
 
   // Python changed a trait: move the sliders and redraw
   const unbind = model.bind([...SLIDERS, "noise", "order"], () => {

@@ -1,7 +1,7 @@
 // qda_lda_naive_bayes.js: the explorer of notebook 05 (genlearn.demos.qda_lda_naive_bayes.BoundaryExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, sym2Eigen, linspace, markerSprite, plotFrame, pixels32, ...). Python sends the slider
+// pageModel, fmt, sym2Eigen, linspace, markerSprite, stamp, plotFrame, pixels32, ...). Python sends the slider
 // values (sigma1, sigma2, rho), the data once (class 0's points x0 and the whitened draws z1 of
 // class 1, class 1's mean mu1) and the constants (ranges, probes, lim, grid_n, titles, class
 // colours and markers). Every frame,
@@ -189,16 +189,9 @@ function zeroLevel(F, g) {
 /** Sprite size of the points for a plot box (px). */
 const pointSize = (box) => Math.max(6.5, box.size / 45);
 
-/**
- * Stamp the points P (one class) from a sprite, at whole device pixels: an aligned
- * stamp is a plain copy, a stamp between pixels is resampled (slower, and no sharper).
- */
+/** Stamp the points P (one class) from a sprite. */
 function stampPoints(ctx, P, px, sprite) {
-  const w = sprite.width / sprite.dpr, d = sprite.dpr;
-  for (const p of P) {
-    const [X, Y] = px(p);
-    ctx.drawImage(sprite, Math.round((X - w / 2) * d) / d, Math.round((Y - w / 2) * d) / d, w, w);
-  }
+  for (const p of P) { const [X, Y] = px(p); stamp(ctx, sprite, X, Y); }
 }
 
 /**

@@ -22,7 +22,7 @@
 //   fmt(x, digits)                     readout formatting (twin: genlearn.demos.explorer.fmt)
 //   sym2Eigen(S), ellipsePoints(...), gaussPdf2(...), linspace(...)   2-D Gaussian numerics
 //   colorScale(hexList), drawMarker(ctx, code, x, y, size, color), markerSprite(...), stamp(...), plotFrame(...),
-//   boxWithYTicks(ctx, box, Y, yticks)  drawing
+//   backdropFrame(...), boxWithYTicks(ctx, box, Y, yticks)  drawing
 
 /* ------------------------------------------------------------------ DOM */
 
@@ -203,9 +203,10 @@ function readouts(label) {
  *                     only with the size (axes, ticks, points that do not move);
  *   panel.image(n)    an n x n image under both, which the browser stretches over a plot
  *                     box (see imageLayer): shading computed on a grid.
+ * backdropFrame() draws the axes on the backdrop and places the image, once per size.
  * The browser composites the layers, so a frame rasterises only the top canvas and the
- * small image; stretching the image was a drawImage per frame before (with the points
- * and axes drawn again each time, 05's frames took twice as long: bench_browser.py).
+ * small image; before, each frame drew the axes and fixed points again and stretched the
+ * shading with a drawImage (05's page p50 in bench_browser.py: 13-24 ms then, 10-13 ms now).
  * Only the top canvas is an image for screen readers (role=img and its label).
  */
 function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
@@ -523,6 +524,24 @@ function boxWithYTicks(ctx, box, Y, yticks) {
     ctx.beginPath(); ctx.moveTo(box.x - 4, Y(v)); ctx.lineTo(box.x, Y(v)); ctx.stroke();
     ctx.fillText(text, box.x - 6, Y(v));
   }
+}
+
+/**
+ * The plot frame of a layered panel (see canvasPanel): plotFrame drawn on layers.back, then
+ * extra(ctx, frame) for whatever else lies there, and the image layers.image placed on the
+ * box. Drawn again only when the panel's size or `lim` changed (a resize clears the
+ * backdrop); otherwise the frame of last time. Returns {px, box}, as plotFrame does.
+ */
+function backdropFrame(panel, layers, lim, opts, extra = null) {
+  const key = `${panel.width} ${panel.height} ${layers.back.canvas.width} ${lim}`;
+  if (layers.frame && layers.frameKey === key) return layers.frame;
+  const {ctx} = layers.back;
+  ctx.clearRect(0, 0, panel.width, panel.height);
+  const frame = plotFrame(ctx, panel, lim, opts);
+  if (extra) extra(ctx, frame);
+  layers.image.place(frame.box);
+  layers.frame = frame; layers.frameKey = key;
+  return frame;
 }
 
 /**

@@ -2,7 +2,7 @@
 // (genlearn.demos.gaussian_discriminant_analysis.GDAExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, linspace, sym2Eigen, ellipsePoints, markerSprite, stamp, drawPolyline, plotFrame, pixels32, ...).
+// pageModel, fmt, linspace, sym2Eigen, ellipsePoints, markerSprite, stamp, drawPolyline, backdropFrame, pixels32, ...).
 // Python sends the true model (phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho), the fixed
 // random draws (noise: m standard-normal pairs, order: a permutation of 0..m-1) and constants
 // (slider ranges, box limits, radii, grid sizes, palette). This file computes every frame: Sigma,
@@ -172,19 +172,11 @@ function shadeColor(colors, fade = 0.72) {
   return (q) => [0, 1, 2].map((i) => Math.round(fade * 255 + (1 - fade) * ((1 - q) * c0[i] + q * c1[i])));
 }
 
-/** What changes only with the panel's size and the limits: axes and ticks (backdrop), the shading's place. */
-function drawAxes(panel, layers, lim) {
-  const {ctx} = layers.back;
-  ctx.clearRect(0, 0, panel.width, panel.height);
-  const frame = plotFrame(ctx, panel, lim, {ticks: linspace(lim[0], lim[1], 7)});
-  layers.image.place(frame.box);
-  return frame;
-}
-
 function drawFrame(panel, layers, f, model, shade, sprites) {
-  const {ctx, width: W, height: H} = panel, {px, box} = layers.frame;
+  const {ctx, width: W, height: H} = panel;
   ctx.clearRect(0, 0, W, H);
   const lim = f.lim, n = model.get("shade_n");
+  const {px, box} = backdropFrame(panel, layers, lim, {ticks: linspace(lim[0], lim[1], 7)});
   const colors = model.get("class_colors"), markers = model.get("class_markers");
   // the true posterior p(y=1|x) on an n x n grid (image row 0 at the top, x2 = lim[1])
   const g = linspace(lim[0], lim[1], n), pix = layers.image.pixels;
@@ -267,18 +259,11 @@ function render({model: widgetModel, el}) {
   // the shading's 256 colours, from p(y=1|x) = 0 to 1, as image pixels
   const shade = pixels32(linspace(0, 1, 256).map(shadeColor(model.get("class_colors"))));
   const sprites = new Map();
-  const layers = {back: fig.backdrop(), image: null, n: 0, frame: null, lim: ""};
+  const layers = {back: fig.backdrop(), image: fig.image(model.get("shade_n"))};
 
   const draw = () => {
-    const resized = fig.fit(), n = model.get("shade_n");
-    if (n !== layers.n) {  // a new grid size: a new image
-      layers.image?.node.remove();
-      layers.image = fig.image(n); layers.n = n; layers.frame = null;
-    }
+    fig.fit();
     const f = computeFrame(model);
-    if (resized || !layers.frame || layers.lim !== String(f.lim)) {
-      layers.frame = drawAxes(fig, layers, f.lim); layers.lim = String(f.lim);
-    }
     const g = drawFrame(fig, layers, f, model, shade, sprites);
     const lines = readoutLines(f);
     out.set(lines);
@@ -299,7 +284,7 @@ function render({model: widgetModel, el}) {
     });
   };
   const request = frameScheduler(root, draw);
-  fig.onResize = () => { layers.frame = null; request(); };
+  fig.onResize = request;
 
   // Python changed a trait: move the sliders and redraw
   const unbind = model.bind([...SLIDERS, "noise", "order"], () => {

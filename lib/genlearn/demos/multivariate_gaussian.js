@@ -153,26 +153,18 @@ function drawSurface(panel, f, mesh, model, cmap) {
 
 /* ---------------------------------------------------------------- 2-D view */
 
-/** What changes only with the panel's size: axes and ticks (backdrop), the heat map's place. */
-function drawContourFrame(panel, layers, model) {
-  const {ctx} = layers.back, lim = model.get("lim");
-  ctx.clearRect(0, 0, panel.width, panel.height);
-  const frame = plotFrame(ctx, panel, [-lim, lim], {ticks: [-4, -2, 0, 2, 4]});
-  layers.heat.place(frame.box);
-  return frame;
-}
-
 function drawContours(panel, layers, f, model, cmap) {
-  const {ctx, width: W, height: H} = panel, {px, box} = layers.frame;
+  const {ctx, width: W, height: H} = panel;
   const lim = model.get("lim"), n = model.get("heat_n");
+  const {px, box} = backdropFrame(panel, layers, [-lim, lim], {ticks: [-4, -2, 0, 2, 4]});
   ctx.clearRect(0, 0, W, H);
   // heat map: the density on an n x n grid (image row 0 at the top, y = +lim)
-  const g = linspace(-lim, lim, n), pix = layers.heat.pixels;
+  const g = linspace(-lim, lim, n), pix = layers.image.pixels;
   for (let i = 0; i < n; i++) {
     const y = g[n - 1 - i];
     for (let j = 0; j < n; j++) pix[i * n + j] = cmap.pixel(f.pdf(g[j], y) / f.zmax);
   }
-  layers.heat.show();
+  layers.image.show();
   ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
   const ellipses = model.get("radii").map((r) => ellipsePoints(f.mu, f.eig, r, 73));
   for (const pts of ellipses) drawPolyline(ctx, pts, px, "#ffffff", 1.5);
@@ -243,11 +235,10 @@ function render({model: widgetModel, el}) {
     "(orange: short, vermillion: long); + marks μ.");
   root.append(controls, out.node, h("div", {class: "gl-figures"}, surface.node, contour.node), caption);
 
-  const layers = {back: contour.backdrop(), heat: contour.image(model.get("heat_n")), frame: null};
+  const layers = {back: contour.backdrop(), image: contour.image(model.get("heat_n"))};
 
   const draw = () => {
-    surface.fit();
-    if (contour.fit() || !layers.frame) layers.frame = drawContourFrame(contour, layers, model);
+    surface.fit(); contour.fit();
     const f = computeFrame(model);
     const mesh = surfaceMesh(f, model);
     drawSurface(surface, f, mesh, model, cmap);
@@ -267,7 +258,7 @@ function render({model: widgetModel, el}) {
     });
   };
   const request = frameScheduler(root, draw);
-  surface.onResize = request; contour.onResize = () => { layers.frame = null; request(); };
+  surface.onResize = request; contour.onResize = request;
 
   // drag the surface to turn and tilt it
   let drag = null;

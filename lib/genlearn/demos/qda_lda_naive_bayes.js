@@ -1,7 +1,7 @@
 // qda_lda_naive_bayes.js: the explorer of notebook 05 (genlearn.demos.qda_lda_naive_bayes.BoundaryExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, sym2Eigen, linspace, markerSprite, stamp, plotFrame, pixels32, ...). Python sends the slider
+// pageModel, fmt, sym2Eigen, linspace, markerSprite, stamp, backdropFrame, pixels32, ...). Python sends the slider
 // values (sigma1, sigma2, rho), the data once (class 0's points x0 and the whitened draws z1 of
 // class 1, class 1's mean mu1) and the constants (ranges, probes, lim, grid_n, titles, class
 // colours and markers). Every frame,
@@ -194,28 +194,17 @@ function stampPoints(ctx, P, px, sprite) {
   for (const p of P) { const [X, Y] = px(p); stamp(ctx, sprite, X, Y); }
 }
 
-/**
- * What changes only with the panel's size, on its backdrop layer: axes, ticks and
- * class 0's points (its sample is fixed); the shading image is placed on the plot box.
- * Returns the frame {px, box}.
- */
-function drawBackdrop(panel, layers, X0, model, sprites) {
-  const {ctx} = layers.back, [lo, hi] = model.get("lim");
-  const colors = model.get("class_colors"), markers = model.get("class_markers");
-  ctx.clearRect(0, 0, panel.width, panel.height);
-  const frame = plotFrame(ctx, panel, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]}), {box} = frame;
-  ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
-  stampPoints(ctx, X0, frame.px, markerSprite(sprites, markers[0], pointSize(box), colors[0]));
-  ctx.restore();
-  layers.image.place(box);
-  return frame;
-}
-
 /** One frame of a panel: the shading (image layer), class 1's points, the boundary and the means. */
-function drawPanel(panel, layers, M, fr, model, shade, sprites) {
-  const {ctx} = panel, {px, box} = layers.frame;
+function drawPanel(panel, layers, M, fr, X0, model, shade, sprites) {
+  const {ctx} = panel;
   const [lo, hi] = model.get("lim"), n = model.get("grid_n");
   const colors = model.get("class_colors"), markers = model.get("class_markers");
+  // on the backdrop, drawn again only after a resize: axes, ticks and class 0's fixed sample
+  const {px, box} = backdropFrame(panel, layers, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]}, (bctx, frame) => {
+    bctx.save(); bctx.beginPath(); bctx.rect(frame.box.x, frame.box.y, frame.box.size, frame.box.size); bctx.clip();
+    stampPoints(bctx, X0, frame.px, markerSprite(sprites, markers[0], pointSize(frame.box), colors[0]));
+    bctx.restore();
+  });
   ctx.clearRect(0, 0, panel.width, panel.height);
   // the log-odds on the grid: posterior shading (row 0 of the image is the top, y = hi)
   const g = linspace(lo, hi, n), F = logOddsGrid(M, g), pix = layers.image.pixels;
@@ -259,7 +248,7 @@ function render({model: widgetModel, el}) {
   const panels = {}, heads = {}, layers = {};
   for (const name of MODELS) {
     panels[name] = canvasPanel(`${titles[name]}: posterior shading, the two classes and the boundary`, 1.0, 420);
-    layers[name] = {back: panels[name].backdrop(), image: panels[name].image(model.get("grid_n")), frame: null};
+    layers[name] = {back: panels[name].backdrop(), image: panels[name].image(model.get("grid_n"))};
     heads[name] = h("div", {style: {fontSize: "14px", textAlign: "center", fontWeight: "600"}}, titles[name]);
     panels[name].node.prepend(heads[name]);
   }
@@ -272,13 +261,10 @@ function render({model: widgetModel, el}) {
   const sprites = new Map();
 
   const draw = () => {
-    for (const name of MODELS) {
-      if (panels[name].fit() || !layers[name].frame)
-        layers[name].frame = drawBackdrop(panels[name], layers[name], X0, model, sprites);
-    }
+    for (const name of MODELS) panels[name].fit();
     const fr = computeFrame(model, X0);
     for (const name of MODELS) {
-      drawPanel(panels[name], layers[name], fr.models[name], fr, model, shade, sprites);
+      drawPanel(panels[name], layers[name], fr.models[name], fr, X0, model, shade, sprites);
       const head = `${titles[name]} — ${fr.models[name].conic}`;
       if (heads[name].textContent !== head) heads[name].textContent = head;  // a new text means a new layout
     }
@@ -299,7 +285,7 @@ function render({model: widgetModel, el}) {
     });
   };
   const request = frameScheduler(root, draw);
-  for (const name of MODELS) panels[name].onResize = () => { layers[name].frame = null; request(); };
+  for (const name of MODELS) panels[name].onResize = request;
 
   // Python changed a trait: move the sliders and redraw
   const unbind = model.bind(PARAMS, () => {

@@ -2,8 +2,8 @@
 
 For each explorer in ``EXPLORERS`` (table-driven: one row per notebook) the
 script opens the notebook in JupyterLab, runs all cells, drags the first slider
-for 1 s to warm up (not measured), then drags each slider end to end, back and
-forth, for 3 s. The drag is mouse input sent through the DevTools protocol
+for 1 s to warm up (not measured), then presses each slider in its middle and sweeps
+it end to end and back for 3 s. The drag is mouse input sent through the DevTools protocol
 (``Input.dispatchMouseEvent``, what Playwright's mouse uses): trusted pointer
 events that take the browser's input path, as a real mouse's do. Each move is
 sent once the page has taken the previous one (at most 120 a second), so the
@@ -33,7 +33,7 @@ screen column is compared with the floor (the explorer's cost is the excess).
 Beside them, in the same run, the kernel round trip they replace:
 ``benchmarks/naive_interact_reference.ipynb`` (``interact`` drawing a new
 matplotlib figure per change, the same picture as notebook 02's explorer),
-with the ``rho`` slider dragged for 3 s by Playwright's mouse (new images per
+with the ``rho`` slider swept the same way for 3 s (new images per
 second) and then stepped with the arrow key (key press to the new image
 decoded and painted).
 
@@ -135,58 +135,52 @@ def percentile(values, q):
     return v[lo] + (v[hi] - v[lo]) * (k - lo)
 
 
-def drag(page, box, seconds):
-    """Hold Playwright's mouse on the slider's middle and sweep it end to end for
-    ``seconds`` (for the naive notebook: its rate is set by the kernel anyway)."""
-    y = box["y"] + box["height"] / 2
-    left, right = box["x"] + 2, box["x"] + box["width"] - 2
-    page.mouse.move((left + right) / 2, y)
-    page.mouse.down()
-    t_end, x, dx, moves = time.perf_counter() + seconds, (left + right) / 2, 3.0, 0
-    while time.perf_counter() < t_end:
-        x += dx
-        if x > right or x < left:
-            dx, x = -dx, min(max(x, left), right)
-        page.mouse.move(x, y)
-        moves += 1
-    page.mouse.up()
-    return moves
-
-
-def mouse_drag(page, root, slider, seconds):
-    """One row: (moves/s, inputs/s, frames/s, page latencies, screen latencies, draw times).
-
-    Press on the slider's left end and sweep end to end and back for ``seconds``, fast
-    enough that the value changes every frame (>= 1.5 steps), through the DevTools
-    protocol: each call returns once the page has taken the move (at its next frame)."""
-    page.evaluate(INSTRUMENT_JS, [root, slider])
-    box = slider.bounding_box()
+def sweep(page, box, seconds, speed):
+    """Press the middle of the slider track at ``box`` and sweep the mouse end to end and back
+    at ``speed`` pixels a second for ``seconds``, through the DevTools protocol: each move
+    returns once the page has taken it (at its next frame), and at most ``MOUSE_HZ`` are
+    sent a second. The middle grabs both a native range input (whose thumb jumps there)
+    and an ipywidgets slider (whose handle sits there at its default value; a press on its
+    track away from the handle moves the handle but does not grab it). Returns moves/s."""
     y, x0, x1 = box["y"] + box["height"] / 2, box["x"] + 3, box["x"] + box["width"] - 3
-    steps = slider.evaluate("s => (Number(s.max) - Number(s.min)) / Number(s.step || 1)")
-    speed = max(x1 - x0, 1.5 * 60 * (x1 - x0) / steps)   # pixels per second
+    width, mid = x1 - x0, (x0 + x1) / 2
     cdp = page.context.new_cdp_session(page)
 
     def mouse(kind, x, **extra):
         cdp.send("Input.dispatchMouseEvent",
                  {"type": kind, "x": x, "y": y, "button": "left", **extra})
 
-    mouse("mouseMoved", x0, buttons=0)
-    mouse("mousePressed", x0, buttons=1, clickCount=1)
-    start, moves, x = time.perf_counter(), 0, x0
+    mouse("mouseMoved", mid, buttons=0)
+    mouse("mousePressed", mid, buttons=1, clickCount=1)
+    start, moves, x = time.perf_counter(), 0, mid
     while (t := time.perf_counter() - start) < seconds:
         if t < moves / MOUSE_HZ:
             time.sleep(moves / MOUSE_HZ - t)
             continue
-        phase = (t * speed) % (2 * (x1 - x0))              # there and back
-        x = x0 + (phase if phase <= x1 - x0 else 2 * (x1 - x0) - phase)
+        phase = (mid - x0 + t * speed) % (2 * width)        # there and back
+        x = x0 + (phase if phase <= width else 2 * width - phase)
         mouse("mouseMoved", x, buttons=1)
         moves += 1
     elapsed = time.perf_counter() - start
     mouse("mouseReleased", x, buttons=0, clickCount=1)
     cdp.detach()
+    return moves / elapsed
+
+
+def mouse_drag(page, root, slider, seconds):
+    """One row: (moves/s, inputs/s, frames/s, page latencies, screen latencies, draw times).
+
+    Sweep the slider for ``seconds``, fast enough that its value changes every frame
+    (>= 1.5 steps a frame, and at least one full width a second)."""
+    page.evaluate(INSTRUMENT_JS, [root, slider])
+    box = slider.bounding_box()
+    steps = slider.evaluate("s => (Number(s.max) - Number(s.min)) / Number(s.step || 1)")
+    width = box["width"] - 6
+    start = time.perf_counter()
+    moves = sweep(page, box, seconds, speed=max(width, 1.5 * 60 * width / steps))
+    elapsed = time.perf_counter() - start
     b = page.evaluate("() => window.__benchStop()")
-    return (moves / elapsed, b["inputs"] / elapsed, b["painted"] / elapsed, b["page"],
-            b["screen"], b["draw"])
+    return (moves, b["inputs"] / elapsed, b["painted"] / elapsed, b["page"], b["screen"], b["draw"])
 
 
 def measure_floor(page, seconds):
@@ -284,8 +278,9 @@ def measure_naive(page, server, seconds, steps):
     track = page.locator('[data-bench="slider"] .noUi-target, [data-bench="slider"] .slider-container').first
     track.scroll_into_view_if_needed()
     page.evaluate(COUNT_IMAGES_JS)
+    box = track.bounding_box()
     t0 = time.perf_counter()
-    drag(page, track.bounding_box(), seconds)
+    sweep(page, box, seconds, speed=box["width"] - 6)
     elapsed = time.perf_counter() - t0
     page.wait_for_timeout(2000)  # images still arriving after the drag are not counted
     images = page.evaluate("() => window.__naive.images") / elapsed

@@ -72,14 +72,18 @@ def test_every_control_to_both_ends(notebook, name, cls, lab_server, lab_page, t
     root = open_explorer(page, lab_server, notebook, name)
     check_against_numpy(root, cls, "first frame")
     # fits a 1280 x 720 screen with its controls; canvases drawn at the device's pixel ratio,
-    # except the shading images (data-grid: one pixel per grid point, stretched smoothly)
+    # except the shading images (data-grid: one pixel per grid point, stretched smoothly) and
+    # the raster layers (data-scale: at least 2 pixels per CSS pixel, shrunk smoothly)
     assert root.bounding_box()["height"] <= 600, root.bounding_box()
-    for w, cw, dpr, grid in root.evaluate("el => Array.from(el.querySelectorAll('canvas')).map("
-                                          "c => [c.width, c.clientWidth, window.devicePixelRatio, c.dataset.grid])"):
-        if grid is None:
-            assert abs(w - cw * dpr) <= 1, (w, cw, dpr)
-        else:
+    for w, cw, dpr, grid, scale in root.evaluate(
+            "el => Array.from(el.querySelectorAll('canvas')).map("
+            "c => [c.width, c.clientWidth, window.devicePixelRatio, c.dataset.grid, c.dataset.scale])"):
+        if grid is not None:
             assert w == int(grid) and cw > w, (w, cw, grid)
+        elif scale is not None:
+            assert float(scale) >= max(2, dpr) and abs(w - cw * float(scale)) <= 1, (w, cw, scale, dpr)
+        else:
+            assert abs(w - cw * dpr) <= 1, (w, cw, dpr)
     names = slider_names(root)
     assert names, "no slider in the explorer"
     for control in names:

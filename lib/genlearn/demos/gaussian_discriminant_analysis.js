@@ -2,7 +2,8 @@
 // (genlearn.demos.gaussian_discriminant_analysis.GDAExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, linspace, sym2Eigen, ellipsePoints, markerSprite, stamp, drawPolyline, backdropFrame, pixels32, ...).
+// pageModel, fmt, linspace, sym2Eigen, ellipsePoints, markerSprite, stamp, drawPolyline, backdropFrame, pixels32,
+// hexRgb, shadeTable, ...).
 // Python sends the true model (phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho), the fixed
 // random draws (noise: m standard-normal pairs, order: a permutation of 0..m-1) and constants
 // (slider ranges, box limits, radii, grid sizes, palette). This file computes every frame: Sigma,
@@ -164,8 +165,6 @@ function readoutLines(f) {
 
 /* ---------------------------------------------------------------- drawing */
 
-const hexRgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
-
 /** Shading of p(y=1|x): class 0's colour where it is 0, class 1's where it is 1, faded to white. */
 function shadeColor(colors, fade = 0.72) {
   const c0 = hexRgb(colors[0]), c1 = hexRgb(colors[1]);
@@ -183,7 +182,7 @@ function drawFrame(panel, layers, f, model, shade, sprites) {
   const {theta, theta0} = f.truth;
   for (let i = 0; i < n; i++) {
     const x2 = g[n - 1 - i];
-    for (let j = 0; j < n; j++) pix[i * n + j] = shade[Math.round(255 * sigmoid(theta[0] * g[j] + theta[1] * x2 + theta0))];
+    for (let j = 0; j < n; j++) pix[i * n + j] = shade(theta[0] * g[j] + theta[1] * x2 + theta0);
   }
   layers.image.show();
   ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
@@ -256,8 +255,8 @@ function render({model: widgetModel, el}) {
   const side = h("div", {class: "gl-side"}, out.node, legend(model));
   root.append(controls, h("div", {class: "gl-figures"}, fig.node, side));
 
-  // the shading's 256 colours, from p(y=1|x) = 0 to 1, as image pixels
-  const shade = pixels32(linspace(0, 1, 256).map(shadeColor(model.get("class_colors"))));
+  // the shading: 256 colours, from p(y=1|x) = 0 to 1, looked up by log-odds
+  const shade = shadeTable(pixels32(linspace(0, 1, 256).map(shadeColor(model.get("class_colors")))));
   const sprites = new Map();
   const layers = {back: fig.backdrop(), image: fig.image(model.get("shade_n"))};
 

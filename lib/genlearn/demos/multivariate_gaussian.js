@@ -1,7 +1,7 @@
 // multivariate_gaussian.js: the explorer of notebook 02 (genlearn.demos.multivariate_gaussian.GaussianExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, select, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, sym2Eigen, ellipsePoints, gaussPdf2, colorScale, plotFrame, drawPolyline, ...).
+// pageModel, fmt, sym2Eigen, ellipsePoints, gaussPdf2, colorScale, pixelTable, plotFrame, drawPolyline, ...).
 // Python sends the parameters (mu1, mu2, sigma1, sigma2, rho, preset, azimuth, elevation) and the
 // constants (presets, ranges, radii, z_tiers, lim, heat-map and mesh sizes, palette, colormap); this
 // file computes every frame: Sigma, its eigen-decomposition, |Sigma|, the peak, the density on the
@@ -78,19 +78,22 @@ function camera(az, el) {
 
 const ZH = 0.9;  // height of the box relative to its half-width
 
-function drawSurface(panel, f, mesh, model, cmap) {
-  const {ctx, width: W, height: H} = panel;
-  const lim = model.get("lim");
+/**
+ * Where the box [-1, 1]^2 x [0, ZH] lands in a panel W x H (CSS pixels) seen from the
+ * model's camera: screen([x, y, z]) -> [X, Y, depth]. The box fits at every azimuth
+ * (turning does not zoom).
+ */
+function surfaceView(W, H, model) {
   const cam = camera(model.get("azimuth"), model.get("elevation"));
-  ctx.clearRect(0, 0, W, H);
-  // Scale so that the box fits at every azimuth (turning does not zoom).
   const e = cam.elev, R = Math.SQRT2;
   const scale = 0.92 * Math.min(W / (2 * R), H / (ZH * Math.cos(e) + 2 * R * Math.sin(e)));
-  const cx = W / 2, cy = H / 2 + scale * (ZH * Math.cos(e) - 0) / 2 - scale * 0.02;
-  const toBox = (x, y, z) => [x / lim, y / lim, z / f.zmax * ZH];
-  const screen = (q) => { const s = cam.project(q); return [cx + scale * s[0], cy - scale * s[1], s[2]]; };
+  const cx = W / 2, cy = H / 2 + scale * ZH * Math.cos(e) / 2 - scale * 0.02;
+  return (q) => { const s = cam.project(q); return [cx + scale * s[0], cy - scale * s[1], s[2]]; };
+}
 
-  // floor grid and the z-axis
+/** The floor grid, the z-axis at the corner farthest from the camera, and the labels. */
+function drawBox(ctx, W, H, screen, zmax, lim) {
+  ctx.clearRect(0, 0, W, H);
   ctx.lineWidth = 1; ctx.strokeStyle = "#c8c8c8";
   for (const t of [-1, -0.5, 0, 0.5, 1]) {
     for (const [a, b] of [[[t, -1, 0], [t, 1, 0]], [[-1, t, 0], [1, t, 0]]]) {
@@ -98,21 +101,19 @@ function drawSurface(panel, f, mesh, model, cmap) {
       ctx.beginPath(); ctx.moveTo(A[0], A[1]); ctx.lineTo(B[0], B[1]); ctx.stroke();
     }
   }
-  // the corner farthest from the camera carries the z-axis
   let back = null;
-  for (const cx_ of [-1, 1]) for (const cy_ of [-1, 1]) {
-    const s = screen([cx_, cy_, 0]);
-    if (!back || s[2] < back.depth) back = {corner: [cx_, cy_], depth: s[2]};
+  for (const cx of [-1, 1]) for (const cy of [-1, 1]) {
+    const s = screen([cx, cy, 0]);
+    if (!back || s[2] < back.depth) back = {corner: [cx, cy], depth: s[2]};
   }
   const z0 = screen([...back.corner, 0]), z1 = screen([...back.corner, ZH]);
   ctx.strokeStyle = "#666"; ctx.beginPath(); ctx.moveTo(z0[0], z0[1]); ctx.lineTo(z1[0], z1[1]); ctx.stroke();
   ctx.fillStyle = "#000"; ctx.font = "12px system-ui, sans-serif"; ctx.textAlign = "right"; ctx.textBaseline = "middle";
   for (const frac of [0, 0.5, 1]) {
     const s = screen([...back.corner, frac * ZH]);
-    ctx.fillText(fmt(frac * f.zmax, 2), s[0] - 4, s[1]);
+    ctx.fillText(fmt(frac * zmax, 2), s[0] - 4, s[1]);
   }
-  // axis labels at the front edges
-  ctx.textAlign = "center";
+  ctx.textAlign = "center";  // axis names and ticks at the front edges
   for (const [q, text] of [[[0, -1.18, 0], "x₁"], [[-1.18, 0, 0], "x₂"]]) {
     const s = screen(q);
     ctx.fillText(text, s[0], s[1]);
@@ -122,48 +123,83 @@ function drawSurface(panel, f, mesh, model, cmap) {
     ctx.fillText(String(t * lim), s1[0], s1[1]);
     ctx.fillText(String(t * lim), s2[0], s2[1]);
   }
+}
 
-  // the surface: quads of the mesh, painted back to front
-  const P = mesh.map((ring) => ring.map(([x, y, z]) => screen(toBox(x, y, z))));
+/**
+ * Fill triangle (x0, y0), (x1, y1), (x2, y2) with `color`: the pixels whose centres lie
+ * inside, row by row (a pixel on an edge shared by two triangles is filled by one of them,
+ * so a mesh shows no seams).
+ */
+function fillTriangle(pixels, W, H, x0, y0, x1, y1, x2, y2, color) {
+  let t;  // sort the corners by y
+  if (y1 < y0) { t = y0; y0 = y1; y1 = t; t = x0; x0 = x1; x1 = t; }
+  if (y2 < y0) { t = y0; y0 = y2; y2 = t; t = x0; x0 = x2; x2 = t; }
+  if (y2 < y1) { t = y1; y1 = y2; y2 = t; t = x1; x1 = x2; x2 = t; }
+  if (!(y2 > y0)) return;  // flat (or not a number)
+  const long = (x2 - x0) / (y2 - y0), upper = (x1 - x0) / (y1 - y0 || 1), lower = (x2 - x1) / (y2 - y1 || 1);
+  const rowEnd = Math.min(H, Math.ceil(y2 - 0.5));
+  for (let row = Math.max(0, Math.ceil(y0 - 0.5)); row < rowEnd; row++) {
+    const y = row + 0.5;
+    let xa = x0 + long * (y - y0);
+    let xb = y < y1 ? x0 + upper * (y - y0) : x1 + lower * (y - y1);
+    if (xa > xb) { t = xa; xa = xb; xb = t; }
+    const start = Math.max(0, Math.ceil(xa - 0.5)), end = Math.min(W, Math.ceil(xb - 0.5));
+    if (end > start) pixels.fill(color, row * W + start, row * W + end);
+  }
+}
+
+/** The surface: quads of the mesh, flat-coloured by height, painted back to front. */
+function drawMesh(layer, screen, f, mesh, lim, cmap) {
+  const {pixels, width: W, height: H} = layer.frame();
+  const s = layer.scale;
+  const P = mesh.map((ring) => ring.map(([x, y, z]) => {
+    const q = screen([x / lim, y / lim, z / f.zmax * ZH]);
+    return [s * q[0], s * q[1], q[2]];
+  }));
   const quads = [];
   for (let k = 0; k + 1 < mesh.length; k++) {
     for (let j = 0; j + 1 < mesh[k].length; j++) {
-      const a = P[k][j], b = P[k][j + 1], c = P[k + 1][j + 1], d = P[k + 1][j];
-      const zc = (mesh[k][j][2] + mesh[k][j + 1][2] + mesh[k + 1][j + 1][2] + mesh[k + 1][j][2]) / 4;
-      quads.push({pts: [a, b, c, d], depth: a[2] + b[2] + c[2] + d[2], t: zc / f.zmax});
+      const depth = P[k][j][2] + P[k][j + 1][2] + P[k + 1][j + 1][2] + P[k + 1][j][2];
+      const z = (mesh[k][j][2] + mesh[k][j + 1][2] + mesh[k + 1][j + 1][2] + mesh[k + 1][j][2]) / 4;
+      quads.push({k, j, depth, color: cmap.pixel(z / f.zmax)});
     }
   }
   quads.sort((u, v) => u.depth - v.depth);
-  // Consecutive quads of one colour (neighbours in depth are rings of one height) go into one
-  // path, filled and stroked once: the same picture with about a tenth of the canvas calls.
-  ctx.lineWidth = 0.6; ctx.lineJoin = "round";
-  const paint = () => { ctx.fill(); ctx.stroke(); };
-  let col = null;
-  for (const q of quads) {
-    const c = cmap.css(q.t);
-    if (c !== col) {
-      if (col !== null) paint();
-      col = c; ctx.fillStyle = c; ctx.strokeStyle = c; ctx.beginPath();
-    }
-    const [a, b, cc, d] = q.pts;
-    ctx.moveTo(a[0], a[1]); ctx.lineTo(b[0], b[1]); ctx.lineTo(cc[0], cc[1]); ctx.lineTo(d[0], d[1]); ctx.closePath();
+  for (const {k, j, color} of quads) {
+    const a = P[k][j], b = P[k][j + 1], c = P[k + 1][j + 1], d = P[k + 1][j];
+    fillTriangle(pixels, W, H, a[0], a[1], b[0], b[1], c[0], c[1], color);
+    fillTriangle(pixels, W, H, a[0], a[1], c[0], c[1], d[0], d[1], color);
   }
-  if (col !== null) paint();
+  layer.show();
 }
 
 /* ---------------------------------------------------------------- 2-D view */
+
+/**
+ * The heat map: the colour of the density at each point of the n x n grid g x g (image row 0
+ * at the top, y = g[n - 1]). The density depends on a point only through its squared
+ * Mahalanobis distance q, so the colour is looked up in a table over q (pixelTable); the
+ * densities themselves are f.pdf (published at the probes).
+ */
+function heatMap(pixels, g, f, cmap) {
+  const n = g.length, top = f.peak / f.zmax, [m0, m1] = f.mu, S = f.Sigma;
+  const ia = S[1][1] / f.det, ib = -S[0][1] / f.det, ic = S[0][0] / f.det;  // inverse of Sigma
+  // past qmax the density is below half the scale's first step (its lowest colour)
+  const qmax = 1 + 2 * Math.log(Math.max(1, 2 * (cmap.n - 1) * top));
+  const color = pixelTable((q) => cmap.pixel(top * Math.exp(-0.5 * q)), 0, qmax);
+  for (let i = 0; i < n; i++) {
+    const d1 = g[n - 1 - i] - m1, b = 2 * ib * d1, c = ic * d1 * d1, row = i * n;
+    for (let j = 0; j < n; j++) { const d0 = g[j] - m0; pixels[row + j] = color(d0 * (ia * d0 + b) + c); }
+  }
+}
 
 function drawContours(panel, layers, f, model, cmap) {
   const {ctx, width: W, height: H} = panel;
   const lim = model.get("lim"), n = model.get("heat_n");
   const {px, box} = backdropFrame(panel, layers, [-lim, lim], {ticks: [-4, -2, 0, 2, 4]});
   ctx.clearRect(0, 0, W, H);
-  // heat map: the density on an n x n grid (image row 0 at the top, y = +lim)
-  const g = linspace(-lim, lim, n), pix = layers.image.pixels;
-  for (let i = 0; i < n; i++) {
-    const y = g[n - 1 - i];
-    for (let j = 0; j < n; j++) pix[i * n + j] = cmap.pixel(f.pdf(g[j], y) / f.zmax);
-  }
+  const g = linspace(-lim, lim, n);
+  heatMap(layers.image.pixels, g, f, cmap);
   layers.image.show();
   ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
   const ellipses = model.get("radii").map((r) => ellipsePoints(f.mu, f.eig, r, 73));
@@ -236,12 +272,21 @@ function render({model: widgetModel, el}) {
   root.append(controls, out.node, h("div", {class: "gl-figures"}, surface.node, contour.node), caption);
 
   const layers = {back: contour.backdrop(), image: contour.image(model.get("heat_n"))};
+  const mesh3d = surface.raster();
+  let boxKey = null;  // the box is drawn again only when the view or the z-axis changes
 
   const draw = () => {
     surface.fit(); contour.fit();
     const f = computeFrame(model);
     const mesh = surfaceMesh(f, model);
-    drawSurface(surface, f, mesh, model, cmap);
+    const screen = surfaceView(surface.width, surface.height, model);
+    const key = [surface.width, surface.height, surface.canvas.width, model.get("azimuth"),
+                 model.get("elevation"), f.zmax, model.get("lim")].join(" ");
+    if (key !== boxKey) {
+      drawBox(surface.ctx, surface.width, surface.height, screen, f.zmax, model.get("lim"));
+      boxKey = key;
+    }
+    drawMesh(mesh3d, screen, f, mesh, model.get("lim"), cmap);
     const drawn = drawContours(contour, layers, f, model, cmap);
     const lines = readoutLines(f);
     out.set(lines);

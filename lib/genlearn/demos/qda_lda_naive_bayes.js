@@ -1,7 +1,8 @@
 // qda_lda_naive_bayes.js: the explorer of notebook 05 (genlearn.demos.qda_lda_naive_bayes.BoundaryExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, sym2Eigen, linspace, markerSprite, stamp, backdropFrame, pixels32, ...). Python sends the slider
+// pageModel, fmt, sym2Eigen, linspace, markerSprite, stamp, backdropFrame, pixels32, hexRgb,
+// shadeTable, ...). Python sends the slider
 // values (sigma1, sigma2, rho), the data once (class 0's points x0 and the whitened draws z1 of
 // class 1, class 1's mean mu1) and the constants (ranges, probes, lim, grid_n, titles, class
 // colours and markers). Every frame,
@@ -136,8 +137,6 @@ function readoutLines(fr) {
 
 /* ---------------------------------------------------------------- drawing */
 
-const hexRgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
-
 /**
  * 256 colours for p(y=1|x) from 0 to 1: class 0's colour, through white at 1/2, to class 1's,
  * laid over white at 45% (the shading stays light under the points).
@@ -161,29 +160,72 @@ function logOddsGrid(M, g) {
   return F;
 }
 
-/** Segments of the zero level of F (F[i * n + j] at x = g[j], y = g[i]), by marching squares. */
+/**
+ * The zero level of F (F[i * n + j] at x = g[j], y = g[i]) as polylines, by marching squares:
+ * each cell's segments end on the grid edges the level crosses, and the segments that share an
+ * edge are chained into one line. (Stroked one by one with round caps, the 300-600 segments of
+ * the three panels took Chromium about 2 ms a frame to rasterise.)
+ */
+const edgeTables = new Map();  // per grid size: crossing points and links by edge id, kept between calls
+
 function zeroLevel(F, g) {
-  const n = g.length, segs = [];
-  const cross = (x0, y0, v0, x1, y1, v1) => { const t = v0 / (v0 - v1); return [x0 + t * (x1 - x0), y0 + t * (y1 - y0)]; };
+  const n = g.length, N = 2 * n * n;  // edge ids: 2 o (node o to o + 1), 2 o + 1 (node o to o + n)
+  if (!edgeTables.has(n)) {
+    edgeTables.set(n, {px: new Float64Array(N), py: new Float64Array(N), seen: new Uint8Array(N),
+                       linkA: new Int32Array(N).fill(-1), linkB: new Int32Array(N).fill(-1)});
+  }
+  const {px, py, seen, linkA, linkB} = edgeTables.get(n), touched = [];
+  // the crossing on the grid edge from node o to node o + step (step 1: along x, n: along y)
+  const cross = (o, step) => {
+    const id = 2 * o + (step === 1 ? 0 : 1);
+    if (linkA[id] < 0) {
+      const t = F[o] / (F[o] - F[o + step]), i = Math.floor(o / n), j = o % n;
+      px[id] = step === 1 ? g[j] + t * (g[j + 1] - g[j]) : g[j];
+      py[id] = step === 1 ? g[i] : g[i] + t * (g[i + 1] - g[i]);
+      touched.push(id);
+    }
+    return id;
+  };
+  const link = (a, b) => {  // an edge is crossed by the segments of at most two cells
+    if (linkA[a] < 0) linkA[a] = b; else linkB[a] = b;
+    if (linkA[b] < 0) linkA[b] = a; else linkB[b] = a;
+  };
   for (let i = 0; i + 1 < n; i++) {
     for (let j = 0; j + 1 < n; j++) {
       const o = i * n + j;
       const a = F[o], b = F[o + 1], c = F[o + n + 1], d = F[o + n];  // counter-clockwise corners
       const pa = a > 0, pb = b > 0, pc = c > 0, pd = d > 0;
       if (pa === pb && pb === pc && pc === pd) continue;
-      const x0 = g[j], x1 = g[j + 1], y0 = g[i], y1 = g[i + 1], pts = [];
-      if (pa !== pb) pts.push(cross(x0, y0, a, x1, y0, b));   // bottom
-      if (pb !== pc) pts.push(cross(x1, y0, b, x1, y1, c));   // right
-      if (pc !== pd) pts.push(cross(x1, y1, c, x0, y1, d));   // top
-      if (pd !== pa) pts.push(cross(x0, y1, d, x0, y0, a));   // left
-      if (pts.length === 2) segs.push(pts);
-      else if (pts.length === 4) {  // saddle: the centre's sign decides which corners connect
-        if (((a + b + c + d) / 4 > 0) === pa) segs.push([pts[0], pts[1]], [pts[2], pts[3]]);
-        else segs.push([pts[0], pts[3]], [pts[1], pts[2]]);
+      const ids = [];
+      if (pa !== pb) ids.push(cross(o, 1));          // bottom
+      if (pb !== pc) ids.push(cross(o + 1, n));      // right
+      if (pc !== pd) ids.push(cross(o + n, 1));      // top
+      if (pd !== pa) ids.push(cross(o, n));          // left
+      if (ids.length === 2) link(ids[0], ids[1]);
+      else if (ids.length === 4) {  // saddle: the centre's sign decides which corners connect
+        if (((a + b + c + d) / 4 > 0) === pa) { link(ids[0], ids[1]); link(ids[2], ids[3]); }
+        else { link(ids[0], ids[3]); link(ids[1], ids[2]); }
       }
     }
   }
-  return segs;
+  // walk the chains: first from the ends of open lines (one link), then round the closed ones
+  const lines = [];
+  const walk = (start) => {
+    const line = [[px[start], py[start]]];
+    seen[start] = 1;
+    let cur = start;
+    for (;;) {
+      const next = !seen[linkA[cur]] ? linkA[cur] : linkB[cur] >= 0 && !seen[linkB[cur]] ? linkB[cur] : -1;
+      if (next < 0) break;
+      seen[next] = 1; line.push([px[next], py[next]]); cur = next;
+    }
+    if (line.length > 2 && (linkA[cur] === start || linkB[cur] === start)) line.push(line[0]);  // closed
+    lines.push(line);
+  };
+  for (const id of touched) if (!seen[id] && linkB[id] < 0) walk(id);
+  for (const id of touched) if (!seen[id]) walk(id);
+  for (const id of touched) { linkA[id] = -1; linkB[id] = -1; seen[id] = 0; }  // clean for the next call
+  return lines;
 }
 
 /** Sprite size of the points for a plot box (px). */
@@ -210,7 +252,7 @@ function drawPanel(panel, layers, M, fr, X0, model, shade, sprites) {
   const g = linspace(lo, hi, n), F = logOddsGrid(M, g), pix = layers.image.pixels;
   for (let i = 0; i < n; i++) {
     const row = (n - 1 - i) * n;
-    for (let j = 0; j < n; j++) pix[i * n + j] = shade[Math.round(255 / (1 + Math.exp(-F[row + j])))];
+    for (let j = 0; j < n; j++) pix[i * n + j] = shade(F[row + j]);
   }
   layers.image.show();
   ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
@@ -218,11 +260,10 @@ function drawPanel(panel, layers, M, fr, X0, model, shade, sprites) {
   stampPoints(ctx, fr.X1, px, markerSprite(sprites, markers[1], pointSize(box), colors[1]));
   // the boundary p(y=1|x) = 1/2, i.e. log-odds 0
   ctx.beginPath();
-  for (const [p, q] of zeroLevel(F, g)) {
-    const [X0_, Y0_] = px(p), [X1_, Y1_] = px(q);
-    ctx.moveTo(X0_, Y0_); ctx.lineTo(X1_, Y1_);
+  for (const line of zeroLevel(F, g)) {
+    line.forEach((p, k) => { const [X, Y] = px(p); if (k) ctx.lineTo(X, Y); else ctx.moveTo(X, Y); });
   }
-  ctx.strokeStyle = "#000000"; ctx.lineWidth = 2.5; ctx.lineCap = "round"; ctx.stroke();
+  ctx.strokeStyle = "#000000"; ctx.lineWidth = 2.5; ctx.lineCap = "round"; ctx.lineJoin = "round"; ctx.stroke();
   // the fitted means: black crosses
   for (const m of M.mu) {
     const [X, Y] = px(m);
@@ -241,7 +282,7 @@ function render({model: widgetModel, el}) {
   const root = explorerRoot(el, "QDA, LDA and naive Bayes boundary explorer");
   const titles = model.get("titles");
   const X0 = model.get("x0");
-  const shade = pixels32(posteriorColors(model.get("class_colors")));
+  const shade = shadeTable(pixels32(posteriorColors(model.get("class_colors"))));
 
   const {node: controls, sync} = traitSliders(model, PARAMS, LABELS, 2, () => request());
   const out = readouts("Numbers of the three fitted models");

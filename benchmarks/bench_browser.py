@@ -135,15 +135,17 @@ def percentile(values, q):
     return v[lo] + (v[hi] - v[lo]) * (k - lo)
 
 
-def sweep(page, box, seconds, speed):
+def sweep(page, box, seconds, widths=1.0):
     """Press the middle of the slider track at ``box`` and sweep the mouse end to end and back
-    at ``speed`` pixels a second for ``seconds``, through the DevTools protocol: each move
+    at ``widths`` track widths a second for ``seconds``, through the DevTools protocol: each move
     returns once the page has taken it (at its next frame), and at most ``MOUSE_HZ`` are
     sent a second. The middle grabs both a native range input (whose thumb jumps there)
     and an ipywidgets slider (whose handle sits there at its default value; a press on its
-    track away from the handle moves the handle but does not grab it). Returns moves/s."""
+    track away from the handle moves the handle but does not grab it).
+    Returns (moves sent, seconds swept)."""
     y, x0, x1 = box["y"] + box["height"] / 2, box["x"] + 3, box["x"] + box["width"] - 3
     width, mid = x1 - x0, (x0 + x1) / 2
+    speed = widths * width  # pixels per second
     cdp = page.context.new_cdp_session(page)
 
     def mouse(kind, x, **extra):
@@ -164,7 +166,7 @@ def sweep(page, box, seconds, speed):
     elapsed = time.perf_counter() - start
     mouse("mouseReleased", x, buttons=0, clickCount=1)
     cdp.detach()
-    return moves / elapsed
+    return moves, elapsed
 
 
 def mouse_drag(page, root, slider, seconds):
@@ -173,14 +175,11 @@ def mouse_drag(page, root, slider, seconds):
     Sweep the slider for ``seconds``, fast enough that its value changes every frame
     (>= 1.5 steps a frame, and at least one full width a second)."""
     page.evaluate(INSTRUMENT_JS, [root, slider])
-    box = slider.bounding_box()
     steps = slider.evaluate("s => (Number(s.max) - Number(s.min)) / Number(s.step || 1)")
-    width = box["width"] - 6
-    start = time.perf_counter()
-    moves = sweep(page, box, seconds, speed=max(width, 1.5 * 60 * width / steps))
-    elapsed = time.perf_counter() - start
+    moves, elapsed = sweep(page, slider.bounding_box(), seconds, widths=max(1.0, 1.5 * 60 / steps))
     b = page.evaluate("() => window.__benchStop()")
-    return (moves, b["inputs"] / elapsed, b["painted"] / elapsed, b["page"], b["screen"], b["draw"])
+    return (moves / elapsed, b["inputs"] / elapsed, b["painted"] / elapsed, b["page"], b["screen"],
+            b["draw"])
 
 
 def measure_floor(page, seconds):
@@ -278,10 +277,7 @@ def measure_naive(page, server, seconds, steps):
     track = page.locator('[data-bench="slider"] .noUi-target, [data-bench="slider"] .slider-container').first
     track.scroll_into_view_if_needed()
     page.evaluate(COUNT_IMAGES_JS)
-    box = track.bounding_box()
-    t0 = time.perf_counter()
-    sweep(page, box, seconds, speed=box["width"] - 6)
-    elapsed = time.perf_counter() - t0
+    _, elapsed = sweep(page, track.bounding_box(), seconds)
     page.wait_for_timeout(2000)  # images still arriving after the drag are not counted
     images = page.evaluate("() => window.__naive.images") / elapsed
     handle = page.locator('[data-bench="slider"] .noUi-handle').first

@@ -25,8 +25,13 @@ $(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
 	$(PIP) -e .
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-lab
-	$(PIP) -e ".[test]"
+# the instructors' tools (genlearn.course: site, handouts, presenter view, hub links)
+$(VENV)/.installed-course: pyproject.toml $(VENV)/.installed-lab
+	$(PIP) -e ".[course]"
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-course
+	$(PIP) -e ".[course,test]"
 	@touch $@
 
 # configurable-http-proxy (npm) for the JupyterHub test (tests/hub/); 5.1 still runs on Debian's Node 18.
@@ -47,11 +52,11 @@ $(VENV)/node/.axe-$(AXE_VERSION): | $(BIN)/python
 	        axe-core@$(AXE_VERSION) && touch $@; \
 	else echo "warning: npm not found: the accessibility audits will be skipped (apt-get install npm)"; fi
 
-# Web assets of the exported static pages (genlearn.export: ipywidgets' HTML manager, RequireJS,
+# Web assets of the exported static pages (genlearn.course.export: ipywidgets' HTML manager, RequireJS,
 # MathJax 2), fetched once with npm into .venv/share/genlearn/web; a no-op once they are there.
 # Without npm the static-export test is skipped with that reason.
-web-assets: $(VENV)/.installed-lab
-	@if command -v npm >/dev/null 2>&1; then $(BIN)/python -m genlearn.export --install-assets; \
+web-assets: $(VENV)/.installed-course
+	@if command -v npm >/dev/null 2>&1; then $(BIN)/python -m genlearn.course.export --install-assets; \
 	else echo "warning: npm not found: the static-export test will be skipped (apt-get install nodejs npm)"; fi
 
 # JupyterLab saves the widgets' state with the notebook (the explorers then show their last
@@ -67,13 +72,13 @@ START := notebooks/00_start_here.ipynb
 lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(ROOT_FLAG) $(LAB_ARGS)
 
-# Presenter view (Voilà, genlearn.present): a lesson's outputs without code, full screen.
+# Presenter view (Voilà, genlearn.course.present): a lesson's outputs without code, full screen.
 #   make present NB=02                 lesson 02, whole
 #   make present NB=02 ONLY=explorer   lesson 02's explorer alone
 #   make present NB=02 PORT=9999 PRESENT_ARGS="--no-browser --theme dark"
 PRESENT_ARGS ?=
-present: $(VENV)/.installed-lab
-	$(BIN)/python -m genlearn.present $(NB) $(if $(ONLY),--only $(ONLY)) --port $(PORT) $(PRESENT_ARGS)
+present: $(VENV)/.installed-course
+	$(BIN)/python -m genlearn.course.present $(NB) $(if $(ONLY),--only $(ONLY)) --port $(PORT) $(PRESENT_ARGS)
 
 test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets $(LAB_OVERRIDES)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -89,17 +94,17 @@ bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets
 
 # The course as a static site (_site/: open _site/index.html, or copy the folder to any static host)
 # and each lesson as one self-contained HTML file (_handouts/), from the notebooks' stored outputs
-# and widget state; genlearn.site. SITE_ARGS=--execute runs the notebooks first.
+# and widget state; genlearn.course.site. SITE_ARGS=--execute runs the notebooks first.
 SITE_ARGS ?=
-site: $(VENV)/.installed-lab web-assets
-	$(BIN)/python -m genlearn.site build _site $(SITE_ARGS)
+site: $(VENV)/.installed-course web-assets
+	$(BIN)/python -m genlearn.course.site build _site $(SITE_ARGS)
 
-handouts: $(VENV)/.installed-lab web-assets
-	$(BIN)/python -m genlearn.site handouts _handouts $(SITE_ARGS)
+handouts: $(VENV)/.installed-course web-assets
+	$(BIN)/python -m genlearn.course.site handouts _handouts $(SITE_ARGS)
 
 # the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)
 homework: $(VENV)/.installed-test
-	$(BIN)/python -m genlearn.homework
+	$(BIN)/python -m genlearn.course.assignments
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -3,7 +3,7 @@
 For each assignment, a temporary copy of the course (instructor/) gets N
 submissions of the instructor solution; one nbgrader process then runs
 generate_assignment and autograde for every student (nbgrader's Python API,
-as ``homework.nbgrader_api`` does in the tests). nbgrader's own timing of each
+as ``assignments.nbgrader_api`` does in the tests). nbgrader's own timing of each
 call gives:
 
 * start-up: importing nbgrader and generate_assignment, paid once per run;
@@ -39,7 +39,7 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lib"))
-from genlearn import homework  # noqa: E402
+from genlearn.course import assignments  # noqa: E402
 
 _shared = ROOT.parent / "shared" / "data" / "sms_spam"
 if "GENLEARN_DATA" not in os.environ and _shared.is_dir():
@@ -84,14 +84,14 @@ def plain_run(name):
 def autograde_run(name, n):
     """Wall seconds {"startup": ..., "autograde": [per student]} and the run's CPU seconds."""
     with tempfile.TemporaryDirectory() as tmp:
-        course = homework.copy_course(tmp, names=[name])
+        course = assignments.copy_course(tmp, names=[name])
         for i in range(n):
             folder = course / "submitted" / f"student{i}" / name
             folder.mkdir(parents=True)
             nbformat.write(_solution_notebook(name), folder / f"{name}.ipynb")
         calls = [("generate_assignment", [name])] + [("autograde", [name, f"student{i}"]) for i in range(n)]
         cpu, start = _children_cpu(), time.perf_counter()
-        log = homework.nbgrader_api(course, calls)
+        log = assignments.nbgrader_api(course, calls)
         total, cpu = time.perf_counter() - start, _children_cpu() - cpu
     times = [(m, float(t)) for m, t in re.findall(r"== seconds (\w+) .*?: ([\d.]+)", log)]
     graded = [t for m, t in times if m == "autograde"]
@@ -121,7 +121,7 @@ def main(argv=None):
     parser.add_argument("--n", type=int, default=3, help="submissions per assignment (default 3)")
     parser.add_argument("--compete", action="store_true", help="measure again beside a competing CPU-bound process")
     args = parser.parse_args(argv)
-    names = list(homework.ASSIGNMENTS)
+    names = list(assignments.ASSIGNMENTS)
     if "GENLEARN_DATA" not in os.environ:
         print("hw2 skipped: set GENLEARN_DATA to the folder holding SMSSpamCollection (grading refuses the "
               "invented corpus)")

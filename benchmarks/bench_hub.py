@@ -39,7 +39,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "hub"))
 
 import hub_driver as H  # noqa: E402
-from genlearn import hub as links  # noqa: E402
+from genlearn.course import hub as links  # noqa: E402
 
 CLASS_LESSONS = ["notebooks/02_multivariate_gaussian.ipynb", "notebooks/06_naive_bayes_text.ipynb"]
 MB = 2 ** 20

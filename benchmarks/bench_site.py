@@ -3,14 +3,14 @@
 Times, each the wall clock of a fresh process (as `make site` runs it), from
 the notebooks' stored outputs (no notebook is executed):
 
-* site: ``python -m genlearn.site build <tmp>`` (10 pages, one shared _static/);
-* baseline, in the same run: ``python -m genlearn.export <nb> <tmp>/<nb>/`` once
+* site: ``python -m genlearn.course.site build <tmp>`` (10 pages, one shared _static/);
+* baseline, in the same run: ``python -m genlearn.course.export <nb> <tmp>/<nb>/`` once
   per page, each a process of its own with its own copy of _static/ (what one
-  would do without genlearn.site); ratio = baseline / site (> 1: the site
+  would do without genlearn.course.site); ratio = baseline / site (> 1: the site
   build is faster than exporting page by page);
 * site again while a busy process (a Python loop) runs, pinned to the last CPU
   where the system allows it; the script starts it and stops it;
-* handouts: ``python -m genlearn.site handouts <tmp>`` (7 one-file lessons).
+* handouts: ``python -m genlearn.course.site handouts <tmp>`` (7 one-file lessons).
 
 The load average (os.getloadavg) is printed before and after: other people's
 jobs change the times. Aim: the site in at most 2 minutes on the 2-core machine.
@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from genlearn import export, site
+from genlearn.course import export, site
 
 
 def timed(args):
@@ -59,20 +59,20 @@ def main(argv=None):
     print(f"{len(pages)} notebooks, {os.cpu_count()} CPUs, {load()}", flush=True)
     with tempfile.TemporaryDirectory(prefix="genlearn-bench-site-") as tmp:
         tmp = Path(tmp)
-        t_site = timed(["-m", "genlearn.site", "build", str(tmp / "site")])
+        t_site = timed(["-m", "genlearn.course.site", "build", str(tmp / "site")])
         print(f"site build (make site):           {t_site:6.1f} s   {load()}", flush=True)
-        t_base = sum(timed(["-m", "genlearn.export", str(nb), str(tmp / "each" / nb.stem)]) for nb in pages)
+        t_base = sum(timed(["-m", "genlearn.course.export", str(nb), str(tmp / "each" / nb.stem)]) for nb in pages)
         print(f"baseline, one export per page:    {t_base:6.1f} s   ratio baseline/site = {t_base / t_site:.2f}",
               flush=True)
         proc = busy_process()
         try:
-            t_busy = timed(["-m", "genlearn.site", "build", str(tmp / "site-busy")])
+            t_busy = timed(["-m", "genlearn.course.site", "build", str(tmp / "site-busy")])
         finally:
             proc.kill()
             proc.wait()
         print(f"site build, one busy process:     {t_busy:6.1f} s   {load()}", flush=True)
         if not args.no_handouts:
-            t_hand = timed(["-m", "genlearn.site", "handouts", str(tmp / "handouts")])
+            t_hand = timed(["-m", "genlearn.course.site", "handouts", str(tmp / "handouts")])
             size = sum(p.stat().st_size for p in (tmp / "handouts").glob("*.html")) / len(pages[1:]) / 1e6
             print(f"handouts (make handouts):         {t_hand:6.1f} s   {size:.1f} MB per lesson   {load()}",
                   flush=True)

@@ -19,7 +19,7 @@ itself against what a submission can do in the kernel it shares with the tests:
   (:func:`substituted`): a wrong ``fit_gda`` costs Task 1 only;
 * **one acceptance rule.** Arrays may come back as lists, tuples or ndarrays of
   the right shape (``np.asarray(value, dtype=float)``), as the visible checks
-  in ``genlearn.checks`` accept.
+  in ``genlearn.homework.checks`` accept.
 
 A failure raises ``AssertionError`` with a short message naming the function
 and what is wrong, never the expected value.
@@ -193,7 +193,7 @@ def call(func, *args, block=(), **kwargs):
 
 
 def array(value, shape, what, finite=True):
-    """The acceptance rule shared with genlearn.checks: numbers of the right shape."""
+    """The acceptance rule shared with genlearn.homework.checks: numbers of the right shape."""
     try:
         arr = np.asarray(value, dtype=float)
     except (TypeError, ValueError):

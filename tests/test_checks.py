@@ -1,4 +1,4 @@
-"""genlearn.checks: right answers pass, typical wrong answers get a message naming the mistake.
+"""genlearn.homework.checks: right answers pass, typical wrong answers get a message naming the mistake.
 
 The right answers are computed here with plain numpy, not with genlearn.
 """
@@ -7,8 +7,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from genlearn import checks
-from genlearn.checks import CheckFailed
+from genlearn.homework import checks
+from genlearn.homework.checks import CheckFailed
 from genlearn.datasets import load_demo_sms, make_gaussian_classes, stolen_cars
 from genlearn.text import tokenize
 

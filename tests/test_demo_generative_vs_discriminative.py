@@ -183,7 +183,7 @@ def test_explorer_sends_data_not_pixels():
 def test_notebook_stores_the_current_explorer():
     """The explorer's saved widget state (shown without a kernel and in static exports)
     holds the current JavaScript and the default state. After changing the explorer,
-    run `python -m genlearn.export --store-state notebooks/01_generative_vs_discriminative.ipynb`."""
+    run `python -m genlearn.course.export --store-state notebooks/01_generative_vs_discriminative.ipynb`."""
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     models = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     (model,) = [m for m in models.values() if m["model_name"] == "AnyModel"]

@@ -212,7 +212,7 @@ def test_out_of_range_values_are_clear_errors(name, value):
 def test_notebook_stores_the_current_explorer():
     """The explorer's saved widget state (shown without a kernel and in static exports)
     holds the current JavaScript and the default state. After changing the explorer,
-    run `python -m genlearn.export --store-state notebooks/07_m_estimate_stolen_cars.ipynb`."""
+    run `python -m genlearn.course.export --store-state notebooks/07_m_estimate_stolen_cars.ipynb`."""
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     models = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     (model,) = [m for m in models.values() if m["model_name"] == "AnyModel"]

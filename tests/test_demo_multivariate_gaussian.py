@@ -444,7 +444,7 @@ def test_notebook_unequal_variances_alone_give_ellipses():
 def test_notebook_stores_the_current_explorer():
     """The explorer's saved widget state (shown without a kernel and in static exports)
     holds the current JavaScript and the default state. After changing the explorer,
-    run `python -m genlearn.export --store-state notebooks/02_multivariate_gaussian.ipynb`."""
+    run `python -m genlearn.course.export --store-state notebooks/02_multivariate_gaussian.ipynb`."""
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     models = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     (model,) = [m for m in models.values() if m["model_name"] == "AnyModel"]

@@ -808,7 +808,7 @@ def test_notebook_stores_the_current_explorer():
     """Both explorers' saved widget state (shown without a kernel and in static exports)
     holds the current JavaScript and the default parameters, and stays small. After
     changing an explorer, run
-    `python -m genlearn.export --store-state notebooks/06_naive_bayes_text.ipynb`."""
+    `python -m genlearn.course.export --store-state notebooks/06_naive_bayes_text.ipynb`."""
     import json
 
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))

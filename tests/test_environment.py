@@ -22,8 +22,14 @@ def _req(line):
 def _pyproject():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     runtime = dict(_req(r) for r in data["dependencies"])
-    test = dict(_req(r) for r in data["optional-dependencies"]["test"] if ";" not in r)
+    extras = data["optional-dependencies"]
+    test = dict(_req(r) for r in extras["test"] + extras["course"] if ";" not in r)
     return runtime, test
+
+
+def _course():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return dict(_req(r) for r in data["optional-dependencies"]["course"])
 
 
 def _yaml_list(path):
@@ -63,12 +69,19 @@ def test_environment_yml_names_the_same_packages():
     assert "-e ." in pip, "environment.yml must install genlearn itself"
 
 
+def test_learners_install_no_course_tools():
+    runtime, _ = _pyproject()
+    assert not {"voila", "nbgitpuller"} & set(runtime), "course tools belong in the 'course' extra"
+    assert {"voila", "nbgitpuller"} <= set(_course())
+
+
 def test_binder_installs_the_runtime_packages_and_genlearn():
     runtime, _ = _pyproject()
     lines = [l.split("#")[0].strip() for l in (ROOT / "binder" / "requirements.txt").read_text().splitlines()]
     lines = [l for l in lines if l]
     assert "." in lines, "binder/requirements.txt must install genlearn (a '.' line)"
-    assert dict(_req(l) for l in lines if l != ".") == runtime, "binder/ drifted from pyproject.toml"
+    assert dict(_req(l) for l in lines if l != ".") == {**runtime, **_course()}, \
+        "binder/ drifted from pyproject.toml (the runtime packages and the course extra)"
     # repo2docker ignores root-level configuration when binder/ exists: nothing else may be needed
     assert not (ROOT / "binder" / "postBuild").exists() or "nbextension" not in (ROOT / "binder" / "postBuild").read_text()
 

@@ -1,4 +1,4 @@
-"""genlearn.export: saved widget state and offline static pages.
+"""genlearn.course.export: saved widget state and offline static pages.
 
 Oracles: the notebook JSON itself (what is stored, what is left alone) and
 the text of the exported page (every script it loads is a local file). The
@@ -10,7 +10,7 @@ import shutil
 import nbformat
 import pytest
 
-from genlearn import export
+from genlearn.course import export
 
 
 @pytest.fixture(scope="module")

@@ -31,13 +31,14 @@ import nbformat
 import numpy as np
 import pytest
 
-from genlearn import checks, homework
+from genlearn.homework import checks
+from genlearn.course import assignments
 from genlearn.datasets import load_demo_sms, load_sms_spam, make_gaussian_classes
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "instructor" / "source"
 STUDENT = ROOT / "notebooks" / "homework"
-NAMES = homework.ASSIGNMENTS
+NAMES = assignments.ASSIGNMENTS
 
 
 def _sms_available():
@@ -235,13 +236,13 @@ def _write_submission(course, assignment, student, replacements):
 # --- running nbgrader ---------------------------------------------------------------
 
 def _grade_course(tmp, assignment, students, env=None, tag=""):
-    course = homework.copy_course(tmp / f"{assignment}{tag}", names=[assignment])
+    course = assignments.copy_course(tmp / f"{assignment}{tag}", names=[assignment])
     for student, (_, replacements, _) in students.items():
         _write_submission(course, assignment, student, replacements)
     calls = [("generate_assignment", [assignment])]
     calls += [("autograde", [assignment, student]) for student in students]
     calls += [("export", [str(course / "grades.csv")])]
-    log = homework.nbgrader_api(course, calls, env=env)
+    log = assignments.nbgrader_api(course, calls, env=env)
     with open(course / "grades.csv", newline="", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     return course, rows, log
@@ -295,7 +296,7 @@ class TestNbgraderEndToEnd:
     def test_release_is_the_committed_student_version(self, graded):
         results, _, table = graded
         for assignment, (course, *_rest) in results.items():
-            released = homework._render(course / "release" / assignment / f"{assignment}.ipynb")
+            released = assignments._render(course / "release" / assignment / f"{assignment}.ipynb")
             committed = (STUDENT / f"{assignment}.ipynb").read_text(encoding="utf-8")
             assert released == committed, f"notebooks/homework/{assignment}.ipynb is out of date: run `make homework`"
 
@@ -355,9 +356,9 @@ class TestNbgraderEndToEnd:
 # --- the hidden tests alone, in this process (fast) ---------------------------------
 
 _PRELUDE = {
-    "hw1_gda": "import numpy as np\nfrom genlearn import LogisticRegression, checks\n",
-    "hw2_naive_bayes_spam": "import numpy as np\nfrom genlearn import checks\nfrom genlearn.text import tokenize\n",
-    "hw3_m_estimate": "from fractions import Fraction\nimport numpy as np\nfrom genlearn import checks\n",
+    "hw1_gda": "import numpy as np\nfrom genlearn import LogisticRegression\nfrom genlearn.homework import checks\n",
+    "hw2_naive_bayes_spam": "import numpy as np\nfrom genlearn.homework import checks\nfrom genlearn.text import tokenize\n",
+    "hw3_m_estimate": "from fractions import Fraction\nimport numpy as np\nfrom genlearn.homework import checks\n",
 }
 
 

@@ -13,12 +13,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from genlearn import homework
+from genlearn.course import assignments
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "instructor" / "source"
 STUDENT = ROOT / "notebooks" / "homework"
-NAMES = homework.ASSIGNMENTS
+NAMES = assignments.ASSIGNMENTS
 
 
 def _nbg(cell):

@@ -1,4 +1,4 @@
-"""genlearn.hub: the nbgitpuller links an instructor hands out.
+"""genlearn.course.hub: the nbgitpuller links an instructor hands out.
 
 Oracle: nbgitpuller's documented link format (parameters repo, branch,
 urlpath, targetPath under /hub/user-redirect/git-pull), decoded with the
@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from genlearn import hub
+from genlearn.course import hub
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,7 +80,7 @@ def test_no_notebooks_folder_is_a_clear_error(tmp_path):
 
 
 def test_command_prints_one_link_per_lesson():
-    out = subprocess.run([sys.executable, "-m", "genlearn.hub", "links", "--hub", "https://hub.example.edu",
+    out = subprocess.run([sys.executable, "-m", "genlearn.course.hub", "links", "--hub", "https://hub.example.edu",
                           "--branch", "main"], capture_output=True, text=True, check=True).stdout
     rows = [line.split("\t") for line in out.splitlines()]
     assert [name for name, _ in rows] == [Path(nb).stem for nb in hub.lesson_notebooks()]

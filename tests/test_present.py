@@ -1,4 +1,4 @@
-"""genlearn.present without a browser: which notebook is served, with which Voilà command.
+"""genlearn.course.present without a browser: which notebook is served, with which Voilà command.
 Oracle: the lesson files on disk and the template files shipped in the package; the page
 itself is tested in tests/browser/test_presenter.py."""
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from genlearn import present
+from genlearn.course import present
 
 ROOT = Path(__file__).resolve().parent.parent
 

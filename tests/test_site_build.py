@@ -1,11 +1,11 @@
-"""genlearn.site without a browser: link rewriting, inputs it refuses, the handout inliner.
+"""genlearn.course.site without a browser: link rewriting, inputs it refuses, the handout inliner.
 
 Oracle: hand-written HTML snippets and their expected rewrites. The pages
 themselves are checked in Chromium by tests/browser/test_site.py.
 """
 import pytest
 
-from genlearn import export, site
+from genlearn.course import export, site
 
 
 def test_lesson_links_point_to_pages_and_homework_to_downloads():

@@ -11,9 +11,9 @@ logistic      logistic regression fitted by Newton's method
 naive_bayes   Bernoulli, multinomial and categorical (m-estimate) naive Bayes
 text          tokenizer, vocabulary and most indicative words
 datasets      the stolen-car table, SMS spam, tumours and seeded generators
-demos         plots and widget callbacks used by the notebooks
-checks        self-checks for the homework
-homework      builds the student versions of the homework
+demos         the notebooks' figures and explorers, one module per notebook
+homework      the homework's self-checks (``genlearn.homework.checks``)
+course        publishing and grading tools for instructors (the ``course`` extra)
 """
 import importlib
 
@@ -33,7 +33,7 @@ _EXPORTS = {
     "NotFittedError": "_validation",
 }
 _SUBMODULES = {"gaussian", "discriminant", "logistic", "naive_bayes", "text",
-               "datasets", "demos", "checks", "homework"}
+               "datasets", "demos", "homework", "course"}
 
 __all__ = sorted(_EXPORTS) + sorted(_SUBMODULES)
 

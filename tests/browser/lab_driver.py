@@ -67,13 +67,13 @@ def web_assets_or_skip(what):
     or skip the calling test with that reason (``what``: whose tests are skipped)."""
     import pytest
 
-    from genlearn import export
+    from genlearn.course import export
 
     if export.assets_ready():
         return
     if shutil.which("npm") is None:
         reason = (f"{what} skipped: no web assets and no npm to fetch them "
-                  "(apt-get install npm; then python -m genlearn.export --install-assets)")
+                  "(apt-get install npm; then python -m genlearn.course.export --install-assets)")
         warnings.warn(reason)
         pytest.skip(reason)
     export.install_assets()

@@ -1,7 +1,7 @@
-"""Presenter view (genlearn.present, Voilà) and accessibility audits (axe-core).
+"""Presenter view (genlearn.course.present, Voilà) and accessibility audits (axe-core).
 
 * Voilà serves lesson 02 and lesson 02's explorer alone with the same command
-  line ``make present`` uses (:func:`genlearn.present.voila_command`), on
+  line ``make present`` uses (:func:`genlearn.course.present.voila_command`), on
   127.0.0.1 and a free port. Chromium opens them at 1280x720 with every
   request that leaves the server aborted and counted. Oracles: zero such
   requests; no code on the page; the explorer's controls, figure and readout
@@ -10,7 +10,7 @@
   A screenshot goes to tests/artifacts/ (gitignored).
 * axe-core (npm, installed by ``make test`` into .venv/node; injected from
   that local file, never from a CDN) audits the two presenter pages and the
-  static export pages (genlearn.export): zero serious or critical
+  static export pages (genlearn.course.export): zero serious or critical
   violations, apart from the precise exclusions in ``EXCLUDED`` (rule id and
   selector, each with its reason).
 
@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-from genlearn import export, present
+from genlearn.course import export, present
 from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
 from lab_driver import REPO, explorer, explorer_state, free_port, readout_text, screenshot
@@ -128,7 +128,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def static_site(tmp_path_factory):
-    """The exported pages (genlearn.export), served from 127.0.0.1."""
+    """The exported pages (genlearn.course.export), served from 127.0.0.1."""
     if not export.assets_ready():
         if shutil.which("npm") is None:
             reason = "static pages not audited: no web assets and no npm (apt-get install npm)"

@@ -1,4 +1,4 @@
-"""The course site (``genlearn.site build``) and a one-file handout, in Chromium with no network.
+"""The course site (``genlearn.course.site build``) and a one-file handout, in Chromium with no network.
 
 The site is built once per module into a temporary folder, from the notebooks
 as committed (stored outputs and widget state), and served by a plain static
@@ -26,7 +26,7 @@ import urllib.request
 
 import pytest
 
-from genlearn import export, site
+from genlearn.course import export, site
 from lab_driver import REPO, canvas_digest, serve_folder, web_assets_or_skip
 
 WIDGET_VIEW = export.WIDGET_VIEW_MIME

@@ -1,7 +1,7 @@
 """Static HTML export of the notebooks with explorers: no kernel, no server code, no network.
 
 The committed notebook (with the widget state it stores) is exported with
-``genlearn.export.export_html`` and served by a plain static file server on
+``genlearn.course.export.export_html`` and served by a plain static file server on
 127.0.0.1. Chromium opens it with every request that is not for that server
 aborted and recorded. Oracle: the explorer draws its default state, a slider
 dragged with the mouse changes the pictures (canvas pixels), the page's
@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from genlearn import export
+from genlearn.course import export
 from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.gaussian_discriminant_analysis import GDAExplorer
 from genlearn.demos.generative_vs_discriminative import BayesExplorer

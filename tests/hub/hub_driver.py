@@ -37,7 +37,7 @@ import psutil
 import requests
 import websocket
 
-from genlearn import hub as links
+from genlearn.course import hub as links
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent

@@ -2,7 +2,7 @@
 
 Oracle: the notebooks' own checks. Ten students log in through the hub's REST
 API (the instructor enrolled them through it), start their servers, open the nbgitpuller link that
-``python -m genlearn.hub links`` prints (the repository is a git snapshot of
+``python -m genlearn.course.hub links`` prints (the repository is a git snapshot of
 this working tree, cloned over file://, no network), and all run notebooks 02
 and 06 at the same time in kernels of their own servers, cell by cell over the
 kernel websocket. Every cell must finish without an error, exactly as under
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from genlearn import hub as links
+from genlearn.course import hub as links
 
 hub_driver = pytest.importorskip("hub_driver", reason="hub test needs the test extras "
                                  "(pip install -e '.[test]')")

@@ -5,7 +5,7 @@ the parameters and the data as traitlets (``ex = GaussianExplorer();
 ex.rho = 0.8; ex.Sigma``); a plain ES module, shipped inside this package,
 computes and draws every frame in the browser. No frame needs the kernel, so
 an explorer keeps moving in JupyterLab, Notebook 7, Voila and in a static
-HTML page exported from an executed notebook (see :mod:`genlearn.export`).
+HTML page exported from an executed notebook (see :mod:`genlearn.course.export`).
 
 How an explorer is built (the protocol; /work/coord/EXPLORER_PROTOCOL.md
 and the docstring of ``explorer.js`` say the same with examples):

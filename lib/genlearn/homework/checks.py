@@ -37,7 +37,7 @@ Homework 3 (m-estimate): :func:`check_m_estimate`, :func:`check_categorical_nb`,
 Examples
 --------
 >>> import numpy as np
->>> from genlearn import checks
+>>> from genlearn.homework import checks
 >>> X = np.array([[0.0, 1.0], [1.0, 0.0], [0.0, 0.0], [3.0, 3.0], [4.0, 2.0], [3.0, 2.0]])
 >>> y = np.array([0, 0, 0, 1, 1, 1])
 >>> phi = 0.5; mu0 = X[:3].mean(0); mu1 = X[3:].mean(0)
@@ -47,7 +47,7 @@ OK: phi, mu0, mu1 and Sigma are the maximum likelihood estimates.
 >>> checks.check_gda_mle(X, y, phi, X[:3].sum(0) / 6, mu1, Z.T @ Z / 6)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-genlearn.checks.CheckFailed: fit_gda: mu0 is off: did you divide by the number of examples of that class (m_0 = 3), not by m = 6? ...
+genlearn.homework.checks.CheckFailed: fit_gda: mu0 is off: did you divide by the number of examples of that class (m_0 = 3), not by m = 6? ...
 """
 import contextlib
 import warnings
@@ -175,7 +175,7 @@ def check_gda_mle(X, y, phi, mu0, mu1, Sigma):
     ``phi = p(y = 1)``, ``mu0`` and ``mu1`` the class means (shape (n,)) and
     ``Sigma`` the shared covariance (n, n) with divisor m.
     """
-    from .discriminant import GDA
+    from ..discriminant import GDA
 
     X = np.asarray(X, dtype=float)
     y = _binary(y)
@@ -242,14 +242,14 @@ def check_gda_mle(X, y, phi, mu0, mu1, Sigma):
 
 def _reference_fit_gda(X, y):
     """genlearn's GDA, returned the way Task 1 asks: phi, mu0, mu1, Sigma."""
-    from .discriminant import GDA
+    from ..discriminant import GDA
 
     model = GDA().fit(np.asarray(X, dtype=float), _binary(y))
     return float(model.phi_[1]), model.mu_[0].copy(), model.mu_[1].copy(), model.Sigma_.copy()
 
 
 def _reference_gda_posterior(X, phi, mu0, mu1, Sigma):
-    from . import gaussian
+    from .. import gaussian
 
     X = np.asarray(X, dtype=float)
     a0 = gaussian.logpdf(X, mu0, Sigma) + np.log(1 - phi)
@@ -265,7 +265,7 @@ def _gda_params(phi, mu0, mu1, Sigma):
 
 def check_gda_posterior(X, phi, mu0, mu1, Sigma, proba):
     """Check ``proba[i] = p(y = 1 | X[i])`` for the given GDA parameters."""
-    from . import gaussian
+    from .. import gaussian
 
     phi, mu0, mu1, Sigma = _gda_params(phi, mu0, mu1, Sigma)
     X = np.asarray(X, dtype=float)
@@ -327,7 +327,7 @@ def check_gda_boundary(phi, mu0, mu1, Sigma, theta, theta0):
 
 
 def _reference_evaluate(X_train, y_train, X_test, y_test):
-    from .logistic import LogisticRegression
+    from ..logistic import LogisticRegression
 
     y_train, y_test = _binary(y_train), _binary(y_test)
     proba = _reference_gda_posterior(X_test, *_reference_fit_gda(X_train, y_train))
@@ -392,14 +392,14 @@ def check_compare_raw_and_log(compare_raw_and_log, X_train, y_train, X_test, y_t
 # ---------------------------------------------------------------------------
 
 def _tokens(texts):
-    from .text import tokenize
+    from ..text import tokenize
 
     return [tokenize(t) for t in texts]
 
 
 def check_vocabulary(texts, words, min_count=1):
     """Check the vocabulary: sorted distinct tokens occurring at least ``min_count`` times."""
-    from .text import Vocabulary
+    from ..text import Vocabulary
 
     ref = Vocabulary(min_count=min_count).fit(texts).words_
     if isinstance(words, (set, dict)) or not hasattr(words, "__len__"):
@@ -464,7 +464,7 @@ def sms_reference(texts_train, texts_test, min_count=1):
     do not depend on the student's Tasks 1 and 2. While a homework is graded,
     this helper is switched off inside the student's functions.
     """
-    from .text import Vocabulary, tokenize
+    from ..text import Vocabulary, tokenize
 
     vocab = Vocabulary(min_count=min_count).fit(texts_train)
     index = vocab.vocabulary_
@@ -477,7 +477,7 @@ def sms_reference(texts_train, texts_test, min_count=1):
 
 def sms_reference_model(docs, y, V):
     """The course's Laplace-smoothed multinomial estimates ``log_phi_y`` (2,), ``log_phi`` (2, V)."""
-    from .naive_bayes import MultinomialNB
+    from ..naive_bayes import MultinomialNB
 
     model = MultinomialNB(alpha=1.0).fit(_count_matrix(docs, V), _binary(y))
     return model.class_log_prior_.copy(), model.feature_log_prob_.copy()
@@ -489,7 +489,7 @@ def check_multinomial_nb(docs, y, V, log_phi_y, log_phi):
     ``log_phi_y`` (2,) holds log p(y = k); ``log_phi`` (2, V) holds
     log phi_{j | y = k} (row 0: ham, row 1: spam).
     """
-    from .naive_bayes import MultinomialNB
+    from ..naive_bayes import MultinomialNB
 
     y = _binary(y)
     X = _count_matrix(docs, V)
@@ -614,7 +614,7 @@ _M_CASES = [(3, 5, 0.5, 3), (1, 5, 0.5, 3), (0, 4, 1 / 3, 3), (2, 2, 0.25, 0), (
 
 def check_m_estimate(func):
     """Check a function ``func(n_c, n, p, m)`` against (n_c + m p) / (n + m)."""
-    from .naive_bayes import m_estimate
+    from ..naive_bayes import m_estimate
 
     mistakes = [
         ("this looks like the unsmoothed estimate n_c / n: m and p are ignored.",
@@ -652,7 +652,7 @@ def check_categorical_nb(X, y, m, model, p=None, categories=None):
     arrays: row c, column v is P(x_j = v | y = c)). ``categories`` lists the
     possible values of each attribute when some never occur in ``X``.
     """
-    from .naive_bayes import CategoricalNB
+    from ..naive_bayes import CategoricalNB
 
     X, y = np.asarray(X), np.asarray(y)
     ref = CategoricalNB(m=m, p=p, categories=categories).fit(X, y)
@@ -700,7 +700,7 @@ def check_categorical_nb(X, y, m, model, p=None, categories=None):
 
 def _reference_categorical_nb(X, y, m, p=None, values=None):
     """genlearn's CategoricalNB, returned as the dict of homework 3, Task 2."""
-    from .naive_bayes import CategoricalNB
+    from ..naive_bayes import CategoricalNB
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -759,7 +759,7 @@ def check_two_class_scores(two_class_scores):
 
     It runs with genlearn's versions of Tasks 2 and 3 in place of the student's.
     """
-    from .datasets import stolen_cars
+    from ..datasets import stolen_cars
 
     X, y = stolen_cars()
     with _replaced(two_class_scores, **_CATEGORICAL_REFERENCES):

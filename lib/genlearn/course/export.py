@@ -16,15 +16,15 @@ web server, or from the disk, with no network at all:
 
 The npm packages are fetched once, at build time, with ``npm pack`` into
 ``<sys.prefix>/share/genlearn/web`` (``make test`` does it;
-``python -m genlearn.export --install-assets``). Nothing is fetched when a
+``python -m genlearn.course.export --install-assets``). Nothing is fetched when a
 page is viewed.
 
 Commands::
 
-    python -m genlearn.export notebooks/02_multivariate_gaussian.ipynb out/
-    python -m genlearn.export --execute notebooks/02_multivariate_gaussian.ipynb out/
-    python -m genlearn.export --store-state notebooks/02_multivariate_gaussian.ipynb
-    python -m genlearn.export --install-assets
+    python -m genlearn.course.export notebooks/02_multivariate_gaussian.ipynb out/
+    python -m genlearn.course.export --execute notebooks/02_multivariate_gaussian.ipynb out/
+    python -m genlearn.course.export --store-state notebooks/02_multivariate_gaussian.ipynb
+    python -m genlearn.course.export --install-assets
 
 The first writes ``out/02_multivariate_gaussian.html`` and ``out/_static/``
 from the notebook as stored; ``--execute`` runs a copy first (in a temporary
@@ -137,7 +137,7 @@ def install_assets(asset_dir=ASSET_DIR, npm="npm"):
         raise RuntimeError(
             "npm is needed once, to fetch the web assets of the static pages "
             "(@jupyter-widgets/html-manager, requirejs, mathjax): install Node.js and npm "
-            "(Debian: apt-get install npm) and run `python -m genlearn.export --install-assets`.")
+            "(Debian: apt-get install npm) and run `python -m genlearn.course.export --install-assets`.")
     with tempfile.TemporaryDirectory(prefix="genlearn-npm-") as tmp:
         specs = [f"{name}@{version}" for name, (version, _) in NPM_PACKAGES.items()]
         done = subprocess.run([npm, "pack", "--silent", *specs], cwd=tmp, capture_output=True,
@@ -269,7 +269,7 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
     a copy of the notebook first (:func:`execute`); otherwise the notebook
     must already carry its widget state (see :func:`store_state`), or its
     explorers show nothing. ``static=False`` leaves ``out_dir/_static/`` as
-    it is (a site of many pages copies it once: :mod:`genlearn.site`).
+    it is (a site of many pages copies it once: :mod:`genlearn.course.site`).
     """
     import nbformat
     from jinja2 import DictLoader
@@ -293,7 +293,7 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
     )
     html, _ = exporter.from_notebook_node(nb)
     if "https://cdn" in html or "unpkg.com" in html:
-        raise RuntimeError("the exported page names a CDN; genlearn.export's template needs updating.")
+        raise RuntimeError("the exported page names a CDN; genlearn.course.export's template needs updating.")
     out = out_dir / (path.stem + ".html")
     out_dir.mkdir(parents=True, exist_ok=True)
     out.write_text(html, encoding="utf-8")
@@ -301,7 +301,7 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m genlearn.export",
+    ap = argparse.ArgumentParser(prog="python -m genlearn.course.export",
                                  description=__doc__.splitlines()[0])
     ap.add_argument("notebook", nargs="?")
     ap.add_argument("out", nargs="?", help="output folder (export)")

@@ -20,7 +20,7 @@ linked to. nbgrader locks the test and set-up cells (``"locked": true``, not
 editable, not deletable) and records their checksums, so that autograding
 restores any cell a student changed or deleted.
 
-Run ``python -m genlearn.homework`` (or ``make homework``) to regenerate;
+Run ``python -m genlearn.course.assignments`` (or ``make homework``) to regenerate;
 ``--check`` only reports whether the files on disk are up to date. nbgrader is
 a test dependency (``pip install -e '.[test]'``), not needed by learners.
 """
@@ -36,7 +36,7 @@ from pathlib import Path
 __all__ = ["COURSE_DIR", "STUDENT_DIR", "ASSIGNMENTS", "nbgrader", "nbgrader_api", "copy_course",
            "generate", "main"]
 
-_ROOT = Path(__file__).resolve().parents[2]
+_ROOT = Path(__file__).resolve().parents[3]
 COURSE_DIR = _ROOT / "instructor"
 STUDENT_DIR = _ROOT / "notebooks" / "homework"
 ASSIGNMENTS = ("hw1_gda", "hw2_naive_bayes_spam", "hw3_m_estimate")
@@ -148,7 +148,7 @@ def generate(dest_dir=STUDENT_DIR, names=ASSIGNMENTS, check=False, course_dir=CO
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m genlearn.homework",
+        prog="python -m genlearn.course.assignments",
         description="Generate the student versions of the genlearn homework with nbgrader.")
     parser.add_argument("--dest", default=str(STUDENT_DIR), help="where to write the student notebooks")
     parser.add_argument("--check", action="store_true",

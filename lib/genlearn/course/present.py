@@ -8,9 +8,9 @@ the local server, and the page draws every frame itself.
 
 Commands (``make present NB=02`` runs the first)::
 
-    python -m genlearn.present 02                    # lesson 02, whole
-    python -m genlearn.present 02 --only explorer    # lesson 02's explorer alone
-    python -m genlearn.present 02 --port 9999 --no-browser --theme dark
+    python -m genlearn.course.present 02                    # lesson 02, whole
+    python -m genlearn.course.present 02 --only explorer    # lesson 02's explorer alone
+    python -m genlearn.course.present 02 --port 9999 --no-browser --theme dark
 
 ``--only explorer`` builds a small notebook in a temporary folder: the
 lesson's title, the code cells before the lesson's first explorer (run with
@@ -34,7 +34,7 @@ __all__ = ["TEMPLATE_ROOT", "find_lesson", "explorer_notebook", "voila_command",
 
 #: A Jupyter data folder that holds genlearn's Voilà template (voila/templates/genlearn).
 TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 #: The JupyterLab extensions the presenter page loads (widgets, anywidget, code colours).
 LAB_EXTENSIONS = ["@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager", "anywidget",
@@ -80,7 +80,7 @@ def explorer_notebook(lesson, out_dir):
     if at is None:
         raise ValueError(f"{lesson.name} stores no widget output, so it has no explorer to show alone: "
                          "present the whole lesson (drop --only), or store the explorer's state "
-                         "(python -m genlearn.export --store-state).")
+                         "(python -m genlearn.course.export --store-state).")
     title = next((line.lstrip("# ").strip() for c in nb.cells if c.cell_type == "markdown"
                   for line in c.source.splitlines() if line.startswith("# ")), lesson.stem)
     v4 = nbformat.v4
@@ -117,7 +117,7 @@ def voila_command(notebook, port=8866, open_browser=True, theme="light", ip="127
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m genlearn.present", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m genlearn.course.present", description=__doc__.splitlines()[0])
     ap.add_argument("lesson", help='a lesson number ("02") or a notebook path')
     ap.add_argument("--only", choices=["explorer"], help="show the lesson's first explorer alone")
     ap.add_argument("--port", type=int, default=8866)

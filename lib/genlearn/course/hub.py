@@ -8,7 +8,7 @@ nbgitpuller installed: the ``binder/`` files, which repo2docker builds, do.
 
 Command line::
 
-    python -m genlearn.hub links --hub https://hub.example.edu [--branch main] [--repo URL]
+    python -m genlearn.course.hub links --hub https://hub.example.edu [--branch main] [--repo URL]
 
 prints the link of the start notebook and of each lesson, one per line
 (name, tab, link). The lessons are the numbered notebooks in the checkout's
@@ -33,7 +33,7 @@ __all__ = ["DEFAULT_REPO", "nbgitpuller_link", "lesson_notebooks", "query", "mai
 #: The public repository (the README's Binder badge points at it too).
 DEFAULT_REPO = "https://github.com/genlearn/genlearn"
 
-_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+_NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks"
 
 
 def _folder(repo):
@@ -121,7 +121,7 @@ def query(link):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m genlearn.hub",
+    parser = argparse.ArgumentParser(prog="python -m genlearn.course.hub",
                                      description="Hand genlearn out on a JupyterHub with nbgitpuller.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("links", help="print an nbgitpuller link for the start notebook and each lesson")

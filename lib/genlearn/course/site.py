@@ -1,14 +1,14 @@
 """The course as a static web site, and each lesson as one self-contained HTML file.
 
-Built on :mod:`genlearn.export` (nbconvert's "lab" template, ipywidgets' HTML
+Built on :mod:`genlearn.course.export` (nbconvert's "lab" template, ipywidgets' HTML
 widget manager, RequireJS and MathJax, all from local files): no second
 exporter, no server, no network when a page is viewed.
 
 Commands::
 
-    python -m genlearn.site build _site/            # the site (make site)
-    python -m genlearn.site build --execute _site/  # run every notebook first
-    python -m genlearn.site handouts _handouts/     # one file per lesson (make handouts)
+    python -m genlearn.course.site build _site/            # the site (make site)
+    python -m genlearn.course.site build --execute _site/  # run every notebook first
+    python -m genlearn.course.site handouts _handouts/     # one file per lesson (make handouts)
 
 The site (``build``)
     ``index.html`` is the start notebook (table of contents, notation table);
@@ -49,13 +49,13 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from genlearn import export
+from genlearn.course import export
 
 __all__ = ["REPO", "NOTEBOOKS", "MATHJAX3_VERSION", "lesson_pages", "build", "handouts", "inline_page",
            "install_mathjax3"]
 
 #: The repository (site.py lives in <repo>/lib/genlearn/).
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 NOTEBOOKS = REPO / "notebooks"
 START = "00_start_here.ipynb"
 BINDER = ("https://mybinder.org/v2/gh/genlearn/genlearn/HEAD"
@@ -307,7 +307,7 @@ def inline_page(html, static, mathjax3):
     mathjax = f'{_MATHJAX3_CONFIG}\n<script src="{_data_uri(Path(mathjax3).read_bytes(), js)}"></script>'
     html, n = math.subn(lambda m: mathjax, html, count=1)
     if n != 1:
-        raise RuntimeError("the exported page's MathJax block changed; genlearn.site.inline_page needs updating.")
+        raise RuntimeError("the exported page's MathJax block changed; genlearn.course.site.inline_page needs updating.")
     left = re.findall(r'(?:src|href)=["\']_static/[^"\']*', html)
     if left:
         raise RuntimeError(f"the handout still names files of _static/: {left[:3]}")
@@ -341,7 +341,7 @@ def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m genlearn.site", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m genlearn.course.site", description=__doc__.splitlines()[0])
     ap.add_argument("command", choices=["build", "handouts"])
     ap.add_argument("out", help="output folder")
     ap.add_argument("--execute", action="store_true", help="run a copy of every notebook first")

@@ -1,0 +1,13 @@
+"""Course tools: publishing the lessons and running the homework as a course.
+
+Installed with the ``course`` extra (``pip install "genlearn[course]"``):
+learners need none of this, and none of it is imported by ``import genlearn``.
+
+Modules
+-------
+export       static HTML pages of executed notebooks with live explorers
+site         the course site (``_site/``) and one-file handouts (``_handouts/``)
+present      the presenter view (Voila), ``make present``
+hub          nbgitpuller links that hand the lessons out on a JupyterHub
+assignments  the student versions of the homework, made with nbgrader
+"""

@@ -80,8 +80,9 @@ def test_summary_matches_closed_forms(name):
 def test_preset_sliders_reproduce_sigma_and_stay_in_range(name):
     p = mg.preset_params(name)
     mu, S = mg.PRESETS[name]
-    for key, (lo, hi, _) in mg.SLIDER_RANGES.items():
-        assert lo <= p[key] <= hi, key
+    for key, value in p.items():
+        trait = mg.GaussianExplorer.class_traits()[key]
+        assert trait.lo <= value <= trait.hi, key
     np.testing.assert_allclose(gaussian.covariance(p["sigma1"], p["sigma2"], p["rho"]), S,
                                rtol=1e-12, atol=1e-15)
     np.testing.assert_allclose([p["mu1"], p["mu2"]], mu)
@@ -199,8 +200,8 @@ def test_notebook_mass_inside_ellipses():
 
 
 # ---------------------------------------------------------------- the explorer
-# Oracle: scipy's multivariate_normal and the 2x2 closed forms. The page's own
-# numbers are compared with explorer_state in tests/browser/test_explorers.py.
+# Oracle: scipy's multivariate_normal and the 2x2 closed forms. The page's own numbers
+# are compared with expected_state in tests/test_explorer_contract.py.
 VALUES = [
     dict(mu1=0.0, mu2=0.0, sigma1=1.0, sigma2=1.0, rho=0.0),
     dict(mu1=0.7, mu2=-1.2, sigma1=1.7, sigma2=0.6, rho=0.45),
@@ -279,9 +280,9 @@ def test_explorer_state_against_scipy(v):
 
 def _corners():
     import itertools
-    ranges = mg.SLIDER_RANGES
-    for combo in itertools.product(*[(lo, hi) for lo, hi, _ in ranges.values()]):
-        yield dict(zip(ranges, combo))
+    sliders = {k: mg.GaussianExplorer.class_traits()[k] for k in ("mu1", "mu2", "sigma1", "sigma2", "rho")}
+    for combo in itertools.product(*[(t.lo, t.hi) for t in sliders.values()]):
+        yield dict(zip(sliders, combo))
 
 
 def test_every_slider_corner_gives_a_faithful_surface():
@@ -308,7 +309,7 @@ def test_every_slider_corner_gives_a_faithful_surface():
         inside = np.abs(mesh[-1, :, :2]).max(axis=1) < 4.0 - 1e-9
         np.testing.assert_allclose(d2[inside], mg.SURFACE_RADII[-1] ** 2, rtol=1e-9)
         assert mg.SURFACE_RADII[-1] > math.sqrt(2 * math.log(100))
-        assert "nan" not in " ".join(mg.readout_lines(mu, S)).lower()
+        assert "nan" not in " ".join(mg.GaussianExplorer(**v).readouts()).lower()
 
 
 def test_a_fixed_grid_would_not_be_faithful():
@@ -343,19 +344,6 @@ def test_presets_set_exact_values_and_reapply():
         np.testing.assert_array_equal(ex.mu, mu)
 
 
-def test_explorer_rejects_values_outside_the_sliders():
-    ex = mg.GaussianExplorer()
-    with pytest.raises(ValueError, match=r"rho = 1.0 is outside the slider range \[-0.95, 0.95\]"):
-        ex.rho = 1.0
-    with pytest.raises(ValueError, match="sigma1"):
-        ex.sigma1 = 0.0
-    with pytest.raises(ValueError, match="unknown preset"):
-        ex.preset = "Sigma = 5 I"
-    with pytest.raises(ValueError, match="unknown parameter"):
-        mg.GaussianExplorer(sigma=1.0)
-    assert ex.rho == 0.0 and ex.sigma1 == 1.0   # unchanged
-
-
 def test_explorer_sends_its_constants_and_the_suite_palette():
     from genlearn.demos import style
 
@@ -363,14 +351,13 @@ def test_explorer_sends_its_constants_and_the_suite_palette():
     state = ex.get_state()
     assert state["palette"] == style.PALETTE and state["class_colors"] == list(style.CLASS_COLORS)
     assert state["presets"] == {k: mg.preset_params(k) for k in mg.PRESETS}
-    assert state["ranges"]["rho"] == [-0.95, 0.95, 0.01] and state["z_tiers"] == list(mg.Z_TIERS)
-    assert "export default { render }" in state["_esm"]
+    assert state["z_tiers"] == list(mg.Z_TIERS)
 
 
 def test_slider_ranges_keep_sigma_positive_definite():
-    lo_rho, hi_rho, _ = mg.SLIDER_RANGES["rho"]
-    assert -1 < lo_rho and hi_rho < 1
-    assert mg.SLIDER_RANGES["sigma1"][0] > 0 and mg.SLIDER_RANGES["sigma2"][0] > 0
+    traits = mg.GaussianExplorer.class_traits()
+    assert -1 < traits["rho"].lo and traits["rho"].hi < 1
+    assert traits["sigma1"].lo > 0 and traits["sigma2"].lo > 0
 
 
 def test_static_figures_build():
@@ -439,20 +426,6 @@ def test_notebook_unequal_variances_alone_give_ellipses():
         assert ratio == pytest.approx(math.sqrt(hi / lo), abs=5e-5)
         assert got_angle == pytest.approx(angle, abs=5e-5)
     assert math.sqrt(3) == pytest.approx(1.7321, abs=5e-5)
-
-
-def test_notebook_stores_the_current_explorer():
-    """The explorer's saved widget state (shown without a kernel and in static exports)
-    holds the current JavaScript and the default state. After changing the explorer,
-    run `python -m genlearn.course.export --store-state notebooks/02_multivariate_gaussian.ipynb`."""
-    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
-    models = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-    (model,) = [m for m in models.values() if m["model_name"] == "AnyModel"]
-    traits = model["state"]
-    ex = mg.GaussianExplorer()
-    assert traits["_esm"] == ex._esm, "stale explorer JavaScript in the notebook: re-run --store-state"
-    for name in ex._params:
-        assert traits[name] == getattr(ex, name), name
 
 
 def test_explorer_fallback_picture_is_stored_at_2x():

@@ -1,7 +1,8 @@
 """genlearn.demos.explorer: the base of the browser explorers.
 
-Oracles: Python's own formatting and plain comparisons; the browser tests
-(tests/browser/test_explorers.py) check that the JavaScript twins agree.
+Oracles: decimal values rounded by hand, the formatter of numerics.js run in
+Node.js, and plain comparisons. Every explorer class is checked against the
+contract in tests/test_explorer_contract.py.
 """
 import re
 
@@ -10,29 +11,78 @@ import pytest
 
 from genlearn.demos import explorer as E
 from genlearn.demos import style
+from node_twin import js_fmt
 
 
-def test_esm_is_the_shared_helpers_then_the_notebook_file():
+def test_esm_assembles_the_imported_modules_in_order():
+    """One module per widget: each imported module's text once, in a function of its own, before
+    the modules that import it; imports become destructurings of its exports."""
     esm = E.esm_source("multivariate_gaussian.js")
-    shared = (E.HERE / "explorer.js").read_text(encoding="utf-8")
     own = (E.HERE / "multivariate_gaussian.js").read_text(encoding="utf-8")
-    assert esm.startswith(shared) and esm.endswith(own)
-    assert not re.search(r"^\s*(export|import)\b", shared, re.M) and own.rstrip().endswith("export default { render };")
+    starts = [esm.index(f"const __genlearn_{name} = (() => {{") for name in ("numerics", "explorer", "canvas")]
+    assert starts == sorted(starts) and esm.count("const __genlearn_numerics = ") == 1
+    assert "const {fmt} = __genlearn_numerics;" in esm  # explorer.js's import of numerics.js
+    assert esm.rstrip().endswith("export default {render};") and own.splitlines()[-1] in esm
+    assert not re.search(r'^import\b|from "\./', esm, re.M)
+    assert re.search(r"^return \{.*\bfmt\b.*\};$", esm, re.M)  # numerics.js's exports
 
 
-def test_subclass_gets_its_module_and_the_suite_style():
+def _modules(tmp_path, monkeypatch, **files):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(E, "HERE", tmp_path)
+
+
+def test_esm_refuses_what_it_cannot_assemble(tmp_path, monkeypatch):
+    _modules(tmp_path, monkeypatch, **{
+        "a.js": 'import {f, g} from "./b.js";\nexport default {render() {}};\n',
+        "b.js": "export function f() {}\n",
+        "c.js": 'import {x} from "./d.js";\n', "d.js": 'import {y} from "./c.js";\nexport const x = 1;\n',
+        "e.js": 'import * as b from "./b.js";\n', "f.js": 'import {f} from "./b.js";\n',
+        "g.js": 'import {h} from "./h.js";\n', "h.js": "export default {};\nexport const h = 1;\n"})
+    with pytest.raises(ValueError, match="a.js imports 'g' from b.js, which does not export it"):
+        E.esm_source("a.js")
+    with pytest.raises(ValueError, match="cycle: c.js -> d.js -> c.js"):
+        E.esm_source("c.js")
+    with pytest.raises(ValueError, match="write imports as"):
+        E.esm_source("e.js")
+    assert "const {f} = __genlearn_b;" in E.esm_source("f.js")
+    with pytest.raises(ValueError, match="cannot have a default export"):
+        E.esm_source("g.js")
+
+
+def test_subclass_gets_its_declaration_module_and_the_suite_style():
     class Tiny(E.Explorer):
         _js = "multivariate_gaussian.js"
+        size = E.Slider(0.0, 2.0, 0.5, 1.0, "size", unit="cm", digits=1, why="a reason")
+        kind = E.Menu([("a", "A"), ("b", "B")], "a", "kind")
 
     ex = Tiny()
-    assert ex._esm == E.esm_source("multivariate_gaussian.js")
+    assert ex._esm == E.esm_source("multivariate_gaussian.js") and ex._css == E.stylesheet()
+    assert Tiny._params == ("size", "kind") and ex.params() == {"size": 1.0, "kind": "a"} == Tiny.defaults()
+    assert ex.parameters == [
+        {"name": "size", "kind": "slider", "label": "size", "unit": "cm", "min": 0.0, "max": 2.0, "step": 0.5,
+         "digits": 1},
+        {"name": "kind", "kind": "menu", "label": "kind", "unit": "", "options": [["a", "A"], ["b", "B"]]}]
     state = ex.get_state()
     assert state["palette"] == style.PALETTE
     assert state["class_colors"] == list(style.CLASS_COLORS)
     assert state["class_markers"] == list(style.CLASS_MARKERS)
     assert len(state["colormap"]) == 256 and state["colormap"][0] == "#440154"  # viridis
+    with pytest.raises(ValueError, match=r"size = 2.5 is outside the slider range \[0.0, 2.0\]; choose a value "
+                                         r"inside it \(a reason\)\."):
+        ex.size = 2.5
+    with pytest.raises(ValueError, match=r"unknown parameter\(s\) \['colour'\] of Tiny; choose from \['size', 'kind'\]"):
+        Tiny(colour="red")
     with pytest.raises(NotImplementedError, match="expected_state"):
         ex.expected_state()
+
+
+def test_a_declaration_must_be_consistent():
+    with pytest.raises(ValueError, match="the default must lie in"):
+        E.Slider(0.0, 1.0, 0.1, 2.0, "x")
+    with pytest.raises(ValueError, match="is not one of the options"):
+        E.Menu([("a", "A")], "b", "m")
 
 
 def test_javascript_keeps_no_copy_of_the_palette():
@@ -43,12 +93,37 @@ def test_javascript_keeps_no_copy_of_the_palette():
             assert digits[0:2] == digits[2:4] == digits[4:6], f"{path.name} hard-codes {hexa}"
 
 
-@pytest.mark.parametrize("x, digits, text", [
-    (0.36, 4, "0.3600"), (0.35999999, 4, "0.3600"), (-1e-9, 4, "0.0000"), (-0.00005001, 4, "-0.0001"),
-    (2.4, 1, "2.4"), (-60.0, 0, "-60"), (1.0, 3, "1.000"),
-])
+#: (x, digits, text): the formatter's rule (numerics.js and genlearn.demos.explorer.fmt), ties first.
+FMT_TABLE = [
+    (0.125, 2, "0.13"), (0.375, 2, "0.38"), (-0.125, 2, "-0.13"), (2.5, 0, "3"), (-2.5, 0, "-3"),
+    (0.5625, 3, "0.563"), (0.65625, 4, "0.6563"), (0.8125, 4, "0.8125"),
+    (1.005, 2, "1.00"),                                       # 1.00499999999999989... in binary
+    (0.18749999999999997, 3, "0.188"), (0.1875 + 3e-17, 3, "0.188"),  # noise below 12 digits
+    (0.36, 4, "0.3600"), (0.35999999, 4, "0.3600"), (-1e-9, 4, "0.0000"), (-1e-17, 4, "0.0000"),
+    (-0.00005001, 4, "-0.0001"), (2.4, 1, "2.4"), (-60.0, 0, "-60"), (1.0, 3, "1.000"),
+    (123456.7891, 2, "123456.79"), (0.0, 2, "0.00"), (-0.0, 2, "0.00"),
+]
+
+
+@pytest.mark.parametrize("x, digits, text", FMT_TABLE)
 def test_fmt(x, digits, text):
+    """Oracle: the decimal value of x, rounded by hand (ties away from zero)."""
     assert E.fmt(x, digits) == text
+
+
+def test_fmt_is_the_same_in_javascript():
+    """numerics.js's fmt, run in Node.js, prints the table and 4,000 numbers as Python does:
+    ties of every number of decimals (k / 2^j), values near them, and random ones."""
+    rng = np.random.default_rng(0)
+    ties = [(sign * k / 2 ** j, d) for j in range(1, 9) for k in range(1, 2 ** j, 2) for sign in (1, -1)
+            for d in range(0, j)]
+    near = [(x * (1 + e), d) for x, d in ties[:400] for e in (-3e-16, 3e-16, -1e-13, 1e-13)]
+    rand = [(float(x), int(d)) for x, d in zip(rng.normal(0, 10, 1500) ** 3, rng.integers(0, 6, 1500))]
+    pairs = [(x, d) for x, d, _ in FMT_TABLE] + ties + near + rand
+    js = js_fmt(pairs)
+    wrong = [(x, d, p, j) for (x, d), p, j in zip(pairs, [E.fmt(x, d) for x, d in pairs], js) if p != j]
+    assert not wrong, f"{len(wrong)} of {len(pairs)} differ (x, digits, Python, JavaScript): {wrong[:8]}"
+    assert js[:len(FMT_TABLE)] == [t for _, _, t in FMT_TABLE]
 
 
 def test_fmt_refuses_non_finite_numbers():

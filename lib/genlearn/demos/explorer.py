@@ -2,41 +2,52 @@
 
 An explorer is an `anywidget <https://anywidget.dev>`_ widget. Python holds
 the parameters and the data as traitlets (``ex = GaussianExplorer();
-ex.rho = 0.8; ex.Sigma``); a plain ES module, shipped inside this package,
-computes and draws every frame in the browser. No frame needs the kernel, so
-an explorer keeps moving in JupyterLab, Notebook 7, Voila and in a static
-HTML page exported from an executed notebook (see :mod:`genlearn.course.export`).
+ex.rho = 0.8; ex.Sigma``); ES modules shipped inside this package compute and
+draw every frame in the browser. No frame needs the kernel, so an explorer
+keeps moving in JupyterLab, Notebook 7, Voila, a static HTML page exported
+from an executed notebook (:mod:`genlearn.course.export`) and JupyterLite.
 
-How an explorer is built (the protocol; /work/coord/EXPLORER_PROTOCOL.md
-and the docstring of ``explorer.js`` say the same with examples):
+The contract (``docs/explorers.md`` says it with an example, and
+``tests/test_explorer_contract.py`` checks every explorer against it):
 
-* The explorer of notebook NN lives in that notebook's demo module, e.g.
-  ``genlearn.demos.multivariate_gaussian.GaussianExplorer``, a subclass of
-  :class:`Explorer` that names its JavaScript file in ``_js``
-  (``"multivariate_gaussian.js"``, beside the module).
-* The module's ``_esm`` is the text of ``explorer.js`` (shared helpers:
-  labelled sliders, readouts, hi-DPI canvases, colour maps, number
-  formatting, 2x2 eigen-decomposition, ellipses...) followed by the
-  notebook's file, which ends with ``export default { render }``. It is a
-  plain concatenation (:func:`esm_source`): no bundler, no build step.
-* Every quantity the page computes is published as JSON in the
-  ``data-state`` attribute of the explorer's root element; the class's
-  :meth:`Explorer.expected_state` computes the same quantities with numpy
-  and genlearn, and :func:`state_mismatches` compares the two (browser
-  tests, to 1e-9 relative).
-* Colours, class colours and markers come from :mod:`genlearn.demos.style`
-  (sent as traits; the JavaScript keeps no second copy), the density colour
-  map from matplotlib.
+* **One declaration.** An explorer class names its ES module in ``_js`` and
+  declares each parameter a learner sets once, as a class attribute:
+  :class:`Slider` (range, step, default, label, unit, readout digits),
+  :class:`Menu`, :class:`TextBox` or :class:`Whole`. From these the base
+  class makes the synced traits, their validators (a ValueError naming the
+  range), the unknown-parameter check of the constructor, :meth:`Explorer.params`
+  and the ``parameters`` trait from which the page builds its controls.
+* **One numpy twin.** :meth:`Explorer.expected_state` computes with numpy and
+  genlearn everything the page publishes in the ``data-state`` attribute of
+  its root element: ``params``, ``readouts`` (the lines a screen reader gets)
+  and every number the page computes. The module's ``frame(get)`` returns the
+  same object as ``frame(get).state``; Node.js runs it at random points of
+  every parameter range and :func:`state_mismatches` compares it with the twin
+  (1e-9 relative; readouts to the letter).
+* **One formatter.** Readouts print numbers with :func:`fmt`, whose twin is
+  ``fmt`` in ``numerics.js``: the same rounding rule, ties included.
+* **One ES module per widget.** anywidget loads one module per widget, from a
+  ``blob:`` URL, where relative imports cannot resolve. :func:`esm_source`
+  assembles the explorer's module and the shared ones it imports
+  (``explorer.js``: the page; ``numerics.js``: the numbers; ``canvas.js``:
+  the figures) into one text, each shared module's scope kept in a function.
+* **One stylesheet.** ``explorer.css``, beside the modules, is every
+  explorer's ``_css``; the exported pages, the site, the handouts and the
+  presenter view use the same file and set its CSS variables.
 
 Examples
 --------
 >>> from genlearn.demos.explorer import Explorer, esm_source, fmt
 >>> "export default" in esm_source("multivariate_gaussian.js")
 True
->>> fmt(0.36, 4), fmt(-1e-9, 4)
-('0.3600', '0.0000')
+>>> fmt(0.36, 4), fmt(-1e-9, 4), fmt(0.125, 2)
+('0.3600', '0.0000', '0.13')
 """
+import importlib
 import math
+import pkgutil
+import re
+from decimal import ROUND_HALF_UP, Context, Decimal
 from pathlib import Path
 
 import anywidget
@@ -44,55 +55,247 @@ import traitlets
 
 from .style import CLASS_COLORS, CLASS_MARKERS, PALETTE
 
-__all__ = ["Explorer", "esm_source", "fmt", "slider_value", "colormap_hex", "state_mismatches", "HERE"]
+__all__ = ["Explorer", "Slider", "Menu", "TextBox", "Whole", "esm_source", "stylesheet", "fmt",
+           "colormap_hex", "state_mismatches", "explorer_classes", "HERE", "STYLESHEET"]
 
 #: The folder of the demo modules and their JavaScript files.
 HERE = Path(__file__).resolve().parent
+#: The one stylesheet of the explorers and of the pages genlearn writes.
+STYLESHEET = HERE / "explorer.css"
 
+# ----------------------------------------------------------------------------- the formatter
 
-def esm_source(js_name):
-    """The ES module of an explorer: ``explorer.js`` followed by ``js_name``.
-
-    anywidget loads one module per widget, so the shared helpers and the
-    notebook's own code are joined into one text. Both files sit beside
-    this module (package data).
-    """
-    shared = (HERE / "explorer.js").read_text(encoding="utf-8")
-    own = (HERE / js_name).read_text(encoding="utf-8")
-    return f"{shared}\n// ---- {js_name} ----\n{own}"
-
-
-def slider_value(proposal, ranges, why=""):
-    """The body of an explorer's traitlets validator: the proposed value as a float,
-    or a ValueError naming the trait's slider range ``ranges[name][:2]`` and, if
-    given, ``why`` the range is what it is.
-
-    >>> slider_value({"trait": type("T", (), {"name": "rho"}), "value": 0.5}, {"rho": (-0.9, 0.9)})
-    0.5
-    """
-    name, value = proposal["trait"].name, float(proposal["value"])
-    lo, hi = ranges[name][:2]
-    if not lo <= value <= hi:
-        reason = f" ({why})" if why else ""
-        raise ValueError(f"{name} = {value!r} is outside the slider range [{lo}, {hi}]; "
-                         f"choose a value inside it{reason}.")
-    return value
+_DECIMALS = Context(prec=200)  # exact for every double and every quantum used here
 
 
 def fmt(x, digits):
-    """``x`` with ``digits`` decimals, as the explorers' readouts print it.
+    """``x`` with ``digits`` decimals, as every explorer's readouts print it.
 
-    The twin of ``fmt`` in ``explorer.js``: fixed-point, and a value that
-    rounds to zero prints without a minus sign (``-0.0000`` would read as a
-    negative number).
+    The twin of ``fmt`` in ``numerics.js``, step by step:
+
+    1. ``x`` is rounded to 12 significant digits, ties away from zero (JavaScript's
+       ``toPrecision``), and read back as the nearest double. Two correct
+       computations in a different order differ in the 16th or 17th digit; this
+       keeps that noise from deciding a printed digit.
+    2. That double is rounded to ``digits`` decimals on its exact binary value,
+       ties away from zero (JavaScript's ``toFixed``; Python's own format rounds
+       ties to even): ``0.125`` gives ``"0.13"``, ``1.005``
+       (``1.00499999999999989...``) ``"1.00"``.
+    3. A text that reads as zero has no minus sign (``-0.0000`` would read as a
+       negative number).
+
+    >>> fmt(0.65625, 4), fmt(2.5, 0), fmt(-2.5, 0), fmt(1.005, 2), fmt(0.18749999999999997, 3)
+    ('0.6563', '3', '-3', '1.00', '0.188')
     """
     x = float(x)
-    if not math.isfinite(x):
-        raise ValueError(f"cannot format {x!r}: readouts show finite numbers only.")
-    text = f"{x:.{digits}f}"
-    if text.startswith("-") and float(text) == 0.0:
-        text = text[1:]
-    return text
+    if not math.isfinite(x) or abs(x) >= 1e21:
+        raise ValueError(f"cannot format {x!r}: readouts show finite numbers below 1e21 in size "
+                         "(JavaScript's toFixed writes larger ones in exponent form).")
+    exact = Decimal(x)
+    if exact:
+        exact = Decimal(float(exact.quantize(Decimal(1).scaleb(exact.adjusted() - 11), ROUND_HALF_UP,
+                                             _DECIMALS)))
+    text = f"{exact.quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP, _DECIMALS):f}"
+    return text[1:] if text.startswith("-") and not Decimal(text) else text
+
+
+# ----------------------------------------------------------------------------- the parameters
+
+class _Parameter:
+    """What every kind of parameter adds to its trait: a label, and its entry in ``parameters``."""
+
+    kind = None
+
+    def _declare(self, label, unit="", why=""):
+        self.label, self.unit, self.why = label, unit, why
+        self.tag(sync=True, parameter=True)
+
+    def _reason(self):
+        return f" ({self.why})" if self.why else ""
+
+    def spec(self):
+        """What the page needs to build this parameter's control (JSON)."""
+        return {"name": self.name, "kind": self.kind, "label": self.label, "unit": self.unit}
+
+
+class Slider(_Parameter, traitlets.Float):
+    """A parameter set by a slider: a float in ``[lo, hi]``, moved in steps of ``step``.
+
+    ``label`` and ``unit`` name the slider (``"μ dog"``, ``"kg"``: "μ dog (kg)"),
+    ``digits`` is the number of decimals its value shows, ``why`` says why the
+    range is what it is (the ValueError for a value outside it quotes it).
+    """
+
+    kind = "slider"
+
+    def __init__(self, lo, hi, step, default, label, *, unit="", digits=2, why=""):
+        if not lo <= default <= hi or not 0 < step <= hi - lo:
+            raise ValueError(f"Slider({lo}, {hi}, {step}, default={default}): the default must lie in "
+                             "[lo, hi] and the step in (0, hi - lo].")
+        super().__init__(float(default))
+        self.lo, self.hi, self.step, self.digits = float(lo), float(hi), float(step), digits
+        self._declare(label, unit, why)
+
+    def validate(self, obj, value):
+        value = super().validate(obj, value)
+        if not self.lo <= value <= self.hi:
+            raise ValueError(f"{self.name} = {value!r} is outside the slider range [{self.lo}, {self.hi}]; "
+                             f"choose a value inside it{self._reason()}.")
+        return value
+
+    def spec(self):
+        return {**super().spec(), "min": self.lo, "max": self.hi, "step": self.step, "digits": self.digits}
+
+
+class Menu(_Parameter, traitlets.Unicode):
+    """A parameter chosen from a menu: one of ``options``, pairs ``(value, text shown)``."""
+
+    kind = "menu"
+
+    def __init__(self, options, default, label, *, why=""):
+        self.options = [(str(v), str(t)) for v, t in options]
+        if default not in self.values():
+            raise ValueError(f"Menu: the default {default!r} is not one of the options {self.values()}.")
+        super().__init__(default)
+        self._declare(label, why=why)
+
+    def values(self):
+        return [v for v, _ in self.options]
+
+    def validate(self, obj, value):
+        value = super().validate(obj, value)
+        if value not in self.values():
+            raise ValueError(f"unknown {self.name} {value!r}; choose one of {self.values()}{self._reason()}.")
+        return value
+
+    def spec(self):
+        return {**super().spec(), "options": [list(o) for o in self.options]}
+
+
+class TextBox(_Parameter, traitlets.Unicode):
+    """A parameter typed into a one-line text box of at most ``max_chars`` characters."""
+
+    kind = "text"
+
+    def __init__(self, default, label, *, max_chars):
+        super().__init__(default)
+        self.max_chars = max_chars
+        self._declare(label)
+
+    def validate(self, obj, value):
+        if not isinstance(value, str):
+            raise ValueError(f"{self.name} must be a string; got {type(value).__name__}.")
+        if len(value) > self.max_chars:
+            raise ValueError(f"{self.name} has {len(value):,} characters; the box takes at most "
+                             f"{self.max_chars:,} (shorten it).")
+        return value
+
+    def spec(self):
+        return {**super().spec(), "max_chars": self.max_chars}
+
+
+class Whole(_Parameter, traitlets.Int):
+    """A whole-number parameter set from Python only (no control): in ``[lo, hi]`` (``hi`` None: no top)."""
+
+    kind = "whole"
+
+    def __init__(self, lo, hi, default, label, *, why=""):
+        super().__init__(default)
+        self.lo, self.hi = lo, hi
+        self._declare(label, why=why)
+
+    def validate(self, obj, value):
+        value = super().validate(obj, value)
+        if value < self.lo or (self.hi is not None and value > self.hi):
+            where = f"in [{self.lo}, {self.hi}]" if self.hi is not None else f">= {self.lo}"
+            raise ValueError(f"{self.name} = {value!r} is outside its range; choose a whole number "
+                             f"{where}{self._reason()}.")
+        return value
+
+    def spec(self):
+        return {**super().spec(), "min": self.lo, "max": self.hi}
+
+
+# ----------------------------------------------------------------------------- the ES module
+
+# The module forms the assembly understands: named imports of a sibling file, exported
+# declarations (one name each), and a default export in the explorer's own module.
+_IMPORT = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"\./([\w.-]+\.js)";[ \t]*$', re.M)
+_OTHER_IMPORT = re.compile(r"^\s*import\b", re.M)
+_EXPORT = re.compile(r"^export\s+(?=(?:async\s+)?(?:function\*?|const|let|class)\s+([A-Za-z_$][\w$]*))", re.M)
+_DEFAULT = re.compile(r"^export\s+default\b", re.M)
+_OTHER_EXPORT = re.compile(r"^\s*export\b", re.M)
+
+
+def _scope(js_name):
+    return "__genlearn_" + re.sub(r"\W", "_", js_name[:-len(".js")])
+
+
+def _modules(js_name, chain=(), found=None):
+    """``{file name: text}`` of ``js_name`` and every module it imports, dependencies first."""
+    found = {} if found is None else found
+    if js_name in chain:
+        raise ValueError(f"the ES modules import each other in a cycle: {' -> '.join(chain + (js_name,))}; "
+                         "move what both need into a third module.")
+    if js_name not in found:
+        text = (HERE / js_name).read_text(encoding="utf-8")
+        for m in _IMPORT.finditer(text):
+            _modules(m.group(2), chain + (js_name,), found)
+        found[js_name] = text
+    return found
+
+
+def esm_source(js_name):
+    """The one ES module of an explorer: ``js_name`` and the shared modules it imports.
+
+    anywidget imports an explorer's ``_esm`` from a ``blob:`` URL, against which a
+    relative ``import ... from "./numerics.js"`` cannot resolve (docs/explorers.md
+    says why this and not data: URLs or import maps). So each imported module
+    becomes a function that returns its exports, called once, in dependency order::
+
+        const __genlearn_numerics = (() => { ...numerics.js...; return {fmt, linspace, ...}; })();
+
+    and each import statement a destructuring of that object,
+    ``const {fmt, linspace} = __genlearn_numerics;``. The explorer's own module
+    comes last, with its exports (``frame``, ``export default { render }``).
+    A name imported but not exported is a ValueError, as is any other form of
+    ``import`` or ``export``.
+    """
+    modules = _modules(js_name)
+    exports = {name: _EXPORT.findall(text) for name, text in modules.items()}
+
+    def bind(m, importer):
+        source = m.group(2)
+        fields = []
+        for part in m.group(1).split(","):
+            words = part.split()
+            if not words:
+                continue
+            if words[0] not in exports[source]:
+                raise ValueError(f"{importer} imports {words[0]!r} from {source}, which does not export it.")
+            fields.append(words[0] if len(words) == 1 else f"{words[0]}: {words[2]}")
+        return f"const {{{', '.join(fields)}}} = {_scope(source)};"
+
+    parts = []
+    for name, text in modules.items():
+        body = _IMPORT.sub(lambda m, name=name: bind(m, name), text)
+        if _OTHER_IMPORT.search(body):
+            raise ValueError(f"{name}: write imports as `import {{a, b}} from \"./file.js\";`, one a statement.")
+        if name == js_name:
+            parts.append(body)
+            continue
+        if _DEFAULT.search(body):
+            raise ValueError(f"{name} is imported by another module and so cannot have a default export.")
+        body = _EXPORT.sub("", body)
+        if _OTHER_EXPORT.search(body):
+            raise ValueError(f"{name}: export declarations only (`export function f`, `export const x = ...`).")
+        parts.append(f"const {_scope(name)} = (() => {{\n{body}\nreturn {{{', '.join(exports[name])}}};\n}})();\n")
+    return "\n".join(parts)
+
+
+def stylesheet():
+    """The text of :data:`STYLESHEET` (every explorer's ``_css``)."""
+    return STYLESHEET.read_text(encoding="utf-8")
 
 
 def colormap_hex(name="viridis", n=256):
@@ -104,39 +307,83 @@ def colormap_hex(name="viridis", n=256):
     return [to_hex(cmap(i)) for i in range(n)]
 
 
-class Explorer(anywidget.AnyWidget):
-    """Base class of the explorers: shared traits and the ES module assembly.
+# ----------------------------------------------------------------------------- the base class
 
-    A subclass sets ``_js`` to the name of its JavaScript file (beside its
-    module) and declares its parameters as traits tagged ``sync=True``; it
-    implements :meth:`expected_state`, the numpy twin of what its page
-    publishes in ``data-state``.
+class Explorer(anywidget.AnyWidget):
+    """Base class of the explorers: parameters from the declaration, the ES module, the stylesheet.
+
+    A subclass sets ``_js`` to the name of its ES module (beside its Python
+    module), declares its parameters as class attributes (:class:`Slider`,
+    :class:`Menu`, :class:`TextBox`, :class:`Whole`) and implements
+    :meth:`expected_state`. Constants and data the page needs are further
+    traits tagged ``sync=True``; a subclass whose data come from constructor
+    arguments sets them before calling ``super().__init__(**params)``.
+
+    Parameters
+    ----------
+    **params
+        Values of the declared parameters; any other name is a ValueError that
+        lists the parameters.
 
     Attributes
     ----------
+    parameters : list of dict
+        Every declared parameter, in the order declared, as the page needs it
+        (name, kind, label, unit, and range, step and digits, or options).
     palette : dict of str to str
         The Okabe-Ito colours of :data:`genlearn.demos.style.PALETTE`.
     class_colors : list of str, shape (4,)
         Colour of class k, :data:`genlearn.demos.style.CLASS_COLORS`.
     class_markers : list of str, shape (4,)
         Marker of class k as a matplotlib code (``"o"``, ``"^"``, ``"s"``,
-        ``"D"``); ``drawMarker`` in ``explorer.js`` draws these shapes.
+        ``"D"``); ``drawMarker`` in ``canvas.js`` draws these shapes.
     colormap : list of str, shape (256,)
         The density colour map (viridis), low to high.
     """
 
-    _js = None  # the notebook's JavaScript file, e.g. "multivariate_gaussian.js"
-    _params = ()  # the traits a learner sets; published as data-state "params"
+    _js = None  # the explorer's ES module, e.g. "multivariate_gaussian.js"
+    _params = ()  # the declared parameters' names, in the order declared (made by __init_subclass__)
 
+    parameters = traitlets.List().tag(sync=True)
     palette = traitlets.Dict(dict(PALETTE)).tag(sync=True)
     class_colors = traitlets.List(list(CLASS_COLORS)).tag(sync=True)
     class_markers = traitlets.List(list(CLASS_MARKERS)).tag(sync=True)
     colormap = traitlets.List().tag(sync=True)
 
     def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        names = []
+        for klass in reversed(cls.__mro__):
+            names += [k for k, v in vars(klass).items() if isinstance(v, _Parameter) and k not in names]
+        cls._params = tuple(names)
         if cls.__dict__.get("_js"):
             cls._esm = esm_source(cls._js)
-        super().__init_subclass__(**kwargs)
+            cls._css = stylesheet()
+
+    def __init__(self, **params):
+        unknown = sorted(set(params) - set(self._params))
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {unknown} of {type(self).__name__}; "
+                             f"choose from {list(self._params)}.")
+        super().__init__(**params)
+
+    @classmethod
+    def example(cls, **params):
+        """An explorer of this class with these parameters, the others at their defaults.
+
+        The explorer checks build every explorer this way; a class whose
+        constructor needs data (a fitted model) supplies an example of its own.
+        """
+        return cls(**params)
+
+    @classmethod
+    def defaults(cls):
+        """The declared parameters' default values, by name."""
+        return {name: cls.class_traits()[name].default_value for name in cls._params}
+
+    @traitlets.default("parameters")
+    def _default_parameters(self):
+        return [self.traits()[name].spec() for name in self._params]
 
     @traitlets.default("colormap")
     def _default_colormap(self):
@@ -166,21 +413,38 @@ class Explorer(anywidget.AnyWidget):
         return None
 
     def params(self):
-        """The values of the traits a learner sets (``_params``), by name.
+        """The values of the declared parameters, by name.
 
         Every page publishes them as ``data-state["params"]``, so a test can
-        rebuild the same explorer in Python, ``type(ex)(**params)``, and
-        compare its :meth:`expected_state` with the page's numbers.
+        rebuild the same explorer, ``type(ex)(**params)`` (with the same data),
+        and compare its :meth:`expected_state` with the page's numbers.
         """
         return {name: getattr(self, name) for name in self._params}
 
     def expected_state(self):
-        """What the page must publish in ``data-state`` now, computed with numpy.
+        """The numpy twin: what the page must publish in ``data-state`` now.
 
-        A dict with at least ``params`` (:meth:`params`) and ``readouts`` (the
-        readout lines, as text), plus every number the page computes.
+        A dict with ``params`` (:meth:`params`), ``readouts`` (the readout
+        lines, as text) and every number the page computes.
         """
         raise NotImplementedError(f"{type(self).__name__} must implement expected_state()")
+
+    def readouts(self):
+        """The readout lines the page shows now."""
+        return self.expected_state()["readouts"]
+
+
+def explorer_classes():
+    """Every explorer class of :mod:`genlearn.demos` (each module imported), in module order."""
+    from . import __name__ as package, __path__ as path
+
+    found = []
+    for info in sorted(pkgutil.iter_modules(path), key=lambda i: i.name):
+        module = importlib.import_module(f"{package}.{info.name}")
+        found += [obj for obj in vars(module).values()
+                  if isinstance(obj, type) and issubclass(obj, Explorer) and obj.__dict__.get("_js")
+                  and obj.__module__ == module.__name__]
+    return found
 
 
 def state_mismatches(got, expected, rtol=1e-9, atol=1e-12, path="state"):

@@ -8,8 +8,6 @@ ellipse                    points of a contour ellipse of N(mu, Sigma)
 line_in_box                the two ends of the line theta^T x + theta0 = 0 inside a box
 plot_gda_fit               the picture of the notes: data, both fitted Gaussians, the straight boundary
 sample_explorer_data       the explorer's data: fixed noise, reshaped by the sliders
-readout_lines              the explorer's readouts, as text
-explorer_state             everything the explorer's page computes (its numpy twin)
 worked_example             the seeded training set of the notebook (WORKED_EXAMPLE)
 tumor_split                two tumour features, split into training and test sets
 excess_error               exact extra error of a linear rule over the Bayes rule, for a GDA model
@@ -19,7 +17,7 @@ Classes
 -------
 GDAExplorer                the interactive figure: an anywidget explorer whose page
                            (``gaussian_discriminant_analysis.js``) samples, fits and
-                           draws every frame; :func:`explorer_state` is its numpy twin.
+                           draws every frame; its ``expected_state`` is the numpy twin.
 
 Every static figure is a :class:`matplotlib.figure.Figure` made here (not by pyplot).
 """
@@ -29,29 +27,15 @@ import traitlets
 from .. import gaussian
 from .._base import sigmoid
 from . import style
-from .explorer import Explorer, fmt, slider_value
+from .explorer import Explorer, Slider, Whole, fmt
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
-           "plot_gda_fit", "sample_explorer_data", "readout_lines", "explorer_state",
-           "GDAExplorer", "EXPLORER_RANGES", "EXPLORER_RADII", "WORKED_EXAMPLE", "worked_example",
-           "TUMOR_FEATURES", "tumor_split", "excess_error", "sampling_gaps"]
+           "plot_gda_fit", "sample_explorer_data", "GDAExplorer", "EXPLORER_RADII", "WORKED_EXAMPLE",
+           "worked_example", "TUMOR_FEATURES", "tumor_split", "excess_error", "sampling_gaps"]
 
 CLASS_STYLE = {k: dict(color=style.class_color(k), marker=style.class_marker(k), label=f"y = {k}")
                for k in (0, 1)}
 
-#: (min, max, step, initial value) of every slider of the explorer. The ranges
-#: keep Sigma positive definite (|rho| <= 0.9, sigma >= 0.3) and both classes
-#: populated (0.1 <= phi <= 0.9), so no slider position can crash the figure.
-EXPLORER_RANGES = {
-    "phi": (0.1, 0.9, 0.05, 0.5),
-    "mu0_1": (-2.5, 2.5, 0.1, -1.0),
-    "mu0_2": (-2.5, 2.5, 0.1, -0.5),
-    "mu1_1": (-2.5, 2.5, 0.1, 1.0),
-    "mu1_2": (-2.5, 2.5, 0.1, 0.8),
-    "sigma1": (0.3, 1.5, 0.05, 1.0),
-    "sigma2": (0.3, 1.5, 0.05, 0.7),
-    "rho": (-0.9, 0.9, 0.05, 0.4),
-}
 _LIMITS = (-6.0, 6.0)
 
 
@@ -101,9 +85,9 @@ def boundary_equation(theta, theta0, digits=3):
     terms = []
     for j, t in enumerate(np.ravel(theta), 1):
         sign = "-" if t < 0 else "+"
-        terms.append((sign, f"{abs(t):.{digits}f} x{j}"))
+        terms.append((sign, f"{fmt(abs(t), digits)} x{j}"))
     sign = "-" if theta0 < 0 else "+"
-    terms.append((sign, f"{abs(theta0):.{digits}f}"))
+    terms.append((sign, fmt(abs(theta0), digits)))
     first_sign, first = terms[0]
     text = ("-" if first_sign == "-" else "") + first
     for s, t in terms[1:]:
@@ -257,10 +241,8 @@ ELLIPSE_PROBES = (0, 12, 24, 36, 48, 60, 72)
 SHADE_N = 121
 SHADE_PROBES = (0, 30, 60, 90, 120)
 
-#: The explorer's sample size m is one of these (a constructor argument, not a slider).
-EXPLORER_M_RANGE = (20, 2000)
-
-_SLIDERS = tuple(EXPLORER_RANGES)
+#: Why the sliders' ranges are what they are (quoted by the ValueError for a value outside).
+_KEEPS = "the ranges keep Sigma positive definite and both classes populated"
 
 
 def _line(theta, theta0):
@@ -268,7 +250,7 @@ def _line(theta, theta0):
     return [x1.tolist(), x2.tolist()]
 
 
-def readout_lines(m_k, theta, theta0, fit, accuracy):
+def _readout_lines(m_k, theta, theta0, fit, accuracy):
     """The explorer's readouts, as the page prints them (one string a line).
 
     ``m_k`` = (examples with y = 0, with y = 1); ``theta, theta0``: the true
@@ -294,49 +276,6 @@ def readout_lines(m_k, theta, theta0, fit, accuracy):
     ]
 
 
-def explorer_state(phi, mu0, mu1, Sigma, noise, order, sample_probes=(0,)):
-    """Everything the explorer's page publishes in ``data-state``, computed with genlearn.
-
-    The sample is :func:`sample_explorer_data`; the fit is :class:`genlearn.GDA`
-    (Sigma divided by m); both boundaries come as ``theta``, ``theta0`` and
-    ``line`` (the segment inside the box, :func:`line_in_box`, ``[x1s, x2s]``).
-
-    Keys: ``sample`` (``counts`` per class, the rows ``X`` and labels ``y`` at
-    ``index`` = ``sample_probes``), ``true`` (``Sigma``, ``theta``,
-    ``theta0``, ``line``), ``fitted`` (``phi``, ``mu0``, ``mu1``, ``Sigma``,
-    ``theta``, ``theta0``, ``line``, ``accuracy``), ``ellipses`` (the true
-    contours ``[class][radius]`` at :data:`EXPLORER_RADII`, by
-    :func:`genlearn.gaussian.ellipse_points` with :data:`ELLIPSE_NUM` points,
-    the points :data:`ELLIPSE_PROBES`), ``posterior`` (the true p(y=1|x) on
-    the shading grid at :data:`SHADE_PROBES`: ``p[i][j]`` at ``(x[j], y[i])``)
-    and ``readouts`` (:func:`readout_lines`).
-    """
-    from .. import GDA
-
-    mu0, mu1 = np.asarray(mu0, dtype=float), np.asarray(mu1, dtype=float)
-    S = gaussian.check_covariance(Sigma)
-    X, y = sample_explorer_data(phi, mu0, mu1, S, np.asarray(noise, dtype=float),
-                                np.asarray(order, dtype=int))
-    theta, theta0 = boundary_from_parameters(phi, mu0, mu1, S)
-    fit = GDA().fit(X, y)
-    accuracy = float(fit.score(X, y))
-    g = np.linspace(*_LIMITS, SHADE_N)[list(SHADE_PROBES)]
-    G = np.stack(np.meshgrid(g, g), axis=-1)
-    idx = list(sample_probes)
-    m_k = [int((y == 0).sum()), int((y == 1).sum())]
-    return dict(
-        sample=dict(counts=m_k, index=idx, X=X[idx].tolist(), y=y[idx].tolist()),
-        true=dict(Sigma=S.tolist(), theta=theta.tolist(), theta0=theta0, line=_line(theta, theta0)),
-        fitted=dict(phi=float(fit.phi_[1]), mu0=fit.mu_[0].tolist(), mu1=fit.mu_[1].tolist(),
-                    Sigma=fit.Sigma_.tolist(), theta=fit.theta_.tolist(), theta0=fit.theta0_,
-                    line=_line(fit.theta_, fit.theta0_), accuracy=accuracy),
-        ellipses=[[gaussian.ellipse_points(mu, S, r, ELLIPSE_NUM)[list(ELLIPSE_PROBES)].tolist()
-                   for r in EXPLORER_RADII] for mu in (mu0, mu1)],
-        posterior=dict(x=g.tolist(), y=g.tolist(), p=sigmoid(G @ theta + theta0).tolist()),
-        readouts=readout_lines(m_k, theta, theta0, fit, accuracy),
-    )
-
-
 class GDAExplorer(Explorer):
     """The GDA model in 2-D, sampled and fitted in the browser: move the true model, watch both boundaries.
 
@@ -355,19 +294,20 @@ class GDAExplorer(Explorer):
     Parameters
     ----------
     m : int, default=200
-        Size of the training set, between 20 and 2000.
+        Size of the training set, between 20 and 2000 (at least 2 examples per
+        class at phi = 0.1).
     seed : int, default=0
         Seed of the fixed draws (``numpy.random.default_rng(seed)``: first the
         (m, 2) standard-normal noise, then the permutation).
-    **values : float
-        Initial slider values (default: the last column of :data:`EXPLORER_RANGES`).
+    phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho : float
+        Initial slider values.
 
     Attributes
     ----------
     phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho : float
-        The slider values; each must lie in its :data:`EXPLORER_RANGES` range
-        (a ValueError says which), so Sigma stays positive definite and both
-        classes keep examples.
+        The slider values; each must lie in its slider's range (a ValueError
+        says which): |rho| <= 0.9 and sigma >= 0.3 keep Sigma positive
+        definite, 0.1 <= phi <= 0.9 keeps both classes populated.
     noise : list of [float, float], shape (m, 2)
     order : list of int, shape (m,)
         The fixed draws the sample is made from.
@@ -392,18 +332,17 @@ class GDAExplorer(Explorer):
     """
 
     _js = "gaussian_discriminant_analysis.js"
-    _params = _SLIDERS + ("m", "seed")
 
-    phi = traitlets.Float(EXPLORER_RANGES["phi"][3]).tag(sync=True)
-    mu0_1 = traitlets.Float(EXPLORER_RANGES["mu0_1"][3]).tag(sync=True)
-    mu0_2 = traitlets.Float(EXPLORER_RANGES["mu0_2"][3]).tag(sync=True)
-    mu1_1 = traitlets.Float(EXPLORER_RANGES["mu1_1"][3]).tag(sync=True)
-    mu1_2 = traitlets.Float(EXPLORER_RANGES["mu1_2"][3]).tag(sync=True)
-    sigma1 = traitlets.Float(EXPLORER_RANGES["sigma1"][3]).tag(sync=True)
-    sigma2 = traitlets.Float(EXPLORER_RANGES["sigma2"][3]).tag(sync=True)
-    rho = traitlets.Float(EXPLORER_RANGES["rho"][3]).tag(sync=True)
-    m = traitlets.Int(200).tag(sync=True)
-    seed = traitlets.Int(0).tag(sync=True)
+    phi = Slider(0.1, 0.9, 0.05, 0.5, "φ = p(y = 1)", digits=2, why=_KEEPS)
+    mu0_1 = Slider(-2.5, 2.5, 0.1, -1.0, "μ₀ along x₁", digits=1)
+    mu0_2 = Slider(-2.5, 2.5, 0.1, -0.5, "μ₀ along x₂", digits=1)
+    mu1_1 = Slider(-2.5, 2.5, 0.1, 1.0, "μ₁ along x₁", digits=1)
+    mu1_2 = Slider(-2.5, 2.5, 0.1, 0.8, "μ₁ along x₂", digits=1)
+    sigma1 = Slider(0.3, 1.5, 0.05, 1.0, "σ₁ (sd of x₁)", digits=2, why=_KEEPS)
+    sigma2 = Slider(0.3, 1.5, 0.05, 0.7, "σ₂ (sd of x₂)", digits=2, why=_KEEPS)
+    rho = Slider(-0.9, 0.9, 0.05, 0.4, "ρ (correlation)", digits=2, why=_KEEPS)
+    m = Whole(20, 2000, 200, "m (examples)", why="at least 2 examples per class at phi = 0.1")
+    seed = Whole(0, None, 0, "seed of the draws")
 
     # The fixed draws, sent once (and again if m or seed change).
     noise = traitlets.List().tag(sync=True)
@@ -411,7 +350,6 @@ class GDAExplorer(Explorer):
     sample_probes = traitlets.List().tag(sync=True)
 
     # Constants the page needs (the JavaScript keeps no copy).
-    ranges = traitlets.Dict({k: list(v[:3]) for k, v in EXPLORER_RANGES.items()}).tag(sync=True)
     limits = traitlets.List(list(_LIMITS)).tag(sync=True)
     radii = traitlets.List(list(EXPLORER_RADII)).tag(sync=True)
     ellipse_num = traitlets.Int(ELLIPSE_NUM).tag(sync=True)
@@ -419,43 +357,14 @@ class GDAExplorer(Explorer):
     shade_n = traitlets.Int(SHADE_N).tag(sync=True)
     shade_probes = traitlets.List(list(SHADE_PROBES)).tag(sync=True)
 
-    def __init__(self, m=200, seed=0, **values):
-        unknown = sorted(set(values) - set(_SLIDERS))
-        if unknown:
-            raise ValueError(f"unknown parameter(s) {unknown}; choose from {list(_SLIDERS)} "
-                             "(and m, seed).")
-        super().__init__()
-        with self.hold_sync():
-            self.m, self.seed = m, seed
+    def __init__(self, **params):
+        super().__init__(**params)
+        if len(self.noise) != self.m:
             self._draw()
-            for name, value in values.items():
-                setattr(self, name, value)
-
-    @traitlets.validate(*_SLIDERS)
-    def _check_range(self, proposal):
-        return slider_value(
-            proposal, EXPLORER_RANGES,
-            "the ranges keep Sigma positive definite and both classes populated")
-
-    @traitlets.validate("m")
-    def _check_m(self, proposal):
-        lo, hi = EXPLORER_M_RANGE
-        m = proposal["value"]
-        if not lo <= m <= hi:
-            raise ValueError(f"m = {m!r} is outside [{lo}, {hi}]; choose a sample size in that "
-                             "range (at least 2 examples per class at phi = 0.1).")
-        return m
-
-    @traitlets.validate("seed")
-    def _check_seed(self, proposal):
-        if proposal["value"] < 0:
-            raise ValueError(f"seed = {proposal['value']!r} is negative; use a seed >= 0.")
-        return proposal["value"]
 
     @traitlets.observe("m", "seed")
     def _on_draws(self, change):
-        if len(self.noise) != self.m or change["name"] == "seed":
-            self._draw()
+        self._draw()
 
     def _draw(self):
         """The fixed draws: standard-normal noise (m, 2), then a permutation of range(m)."""
@@ -485,10 +394,45 @@ class GDAExplorer(Explorer):
                                     np.asarray(self.noise), np.asarray(self.order))
 
     def expected_state(self):
-        """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
-        state = explorer_state(self.phi, self.mu0, self.mu1, self.Sigma, self.noise, self.order,
-                               self.sample_probes)
-        return dict(state, params=self.params())
+        """Everything the page publishes in ``data-state`` now, computed with genlearn.
+
+        The sample is :meth:`sample`; the fit is :class:`genlearn.GDA` (Sigma
+        divided by m); both boundaries come as ``theta``, ``theta0`` and ``line``
+        (the segment inside the box, :func:`line_in_box`, ``[x1s, x2s]``).
+
+        Keys: ``sample`` (``counts`` per class, the rows ``X`` and labels ``y``
+        at ``index`` = ``sample_probes``), ``true`` (``Sigma``, ``theta``,
+        ``theta0``, ``line``), ``fitted`` (``phi``, ``mu0``, ``mu1``, ``Sigma``,
+        ``theta``, ``theta0``, ``line``, ``accuracy``), ``ellipses`` (the true
+        contours ``[class][radius]`` at :data:`EXPLORER_RADII`, by
+        :func:`genlearn.gaussian.ellipse_points` with :data:`ELLIPSE_NUM` points,
+        the points :data:`ELLIPSE_PROBES`), ``posterior`` (the true p(y=1|x) on
+        the shading grid at :data:`SHADE_PROBES`: ``p[i][j]`` at ``(x[j], y[i])``),
+        ``readouts`` and ``params``.
+        """
+        from .. import GDA
+
+        mu0, mu1, S = self.mu0, self.mu1, gaussian.check_covariance(self.Sigma)
+        X, y = self.sample()
+        theta, theta0 = boundary_from_parameters(self.phi, mu0, mu1, S)
+        fit = GDA().fit(X, y)
+        accuracy = float(fit.score(X, y))
+        g = np.linspace(*_LIMITS, SHADE_N)[list(SHADE_PROBES)]
+        G = np.stack(np.meshgrid(g, g), axis=-1)
+        idx = list(self.sample_probes)
+        m_k = [int((y == 0).sum()), int((y == 1).sum())]
+        return dict(
+            sample=dict(counts=m_k, index=idx, X=X[idx].tolist(), y=y[idx].tolist()),
+            true=dict(Sigma=S.tolist(), theta=theta.tolist(), theta0=theta0, line=_line(theta, theta0)),
+            fitted=dict(phi=float(fit.phi_[1]), mu0=fit.mu_[0].tolist(), mu1=fit.mu_[1].tolist(),
+                        Sigma=fit.Sigma_.tolist(), theta=fit.theta_.tolist(), theta0=fit.theta0_,
+                        line=_line(fit.theta_, fit.theta0_), accuracy=accuracy),
+            ellipses=[[gaussian.ellipse_points(mu, S, r, ELLIPSE_NUM)[list(ELLIPSE_PROBES)].tolist()
+                       for r in EXPLORER_RADII] for mu in (mu0, mu1)],
+            posterior=dict(x=g.tolist(), y=g.tolist(), p=sigmoid(G @ theta + theta0).tolist()),
+            readouts=_readout_lines(m_k, theta, theta0, fit, accuracy),
+            params=self.params(),
+        )
 
     def static_figure(self):
         """The sample, GDA fitted to it (:func:`plot_gda_fit`) and the true boundary (dotted)."""
@@ -578,7 +522,7 @@ def sampling_gaps(sizes=(50, 200, 800, 3200), seeds=range(50), **setting):
     """Excess error of GDA fitted to the explorer's sample, for several m and seeds.
 
     ``setting`` holds slider values (default: the initial ones of
-    :data:`EXPLORER_RANGES`); each (m, seed) draws the explorer's training set
+    :class:`GDAExplorer`); each (m, seed) draws the explorer's training set
     exactly as :class:`GDAExplorer` does with that ``m`` and ``seed``.
 
     Returns
@@ -587,8 +531,7 @@ def sampling_gaps(sizes=(50, 200, 800, 3200), seeds=range(50), **setting):
     """
     from .. import GDA
 
-    p = {name: r[3] for name, r in EXPLORER_RANGES.items()}
-    p.update(setting)
+    p = {**GDAExplorer.defaults(), **setting}
     mu0, mu1 = np.array([p["mu0_1"], p["mu0_2"]]), np.array([p["mu1_1"], p["mu1_2"]])
     Sigma = gaussian.covariance(p["sigma1"], p["sigma2"], p["rho"])
     gaps = np.empty((len(sizes), len(seeds)))

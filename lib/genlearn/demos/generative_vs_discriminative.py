@@ -17,8 +17,6 @@ sample_animals   m labelled animals drawn from the model
 fit_models       genlearn.GDA and genlearn.LogisticRegression fitted to samples
 contrast_figure  the true posterior against both fits, on the samples
 class_figure     the two panels of the explorer for one setting, as a static figure
-explorer_state   what the explorer's page computes for one setting (its numpy twin)
-readout_lines    the explorer's readout lines
 
 Classes
 -------
@@ -35,23 +33,13 @@ from matplotlib.figure import Figure
 
 from .. import gaussian
 from . import style
-from .explorer import Explorer, fmt, slider_value
+from .explorer import Explorer, Slider, fmt
 
-__all__ = ["DEFAULTS", "SLIDER_RANGES", "joint", "posterior", "threshold", "sample_animals",
-           "fit_models", "BayesExplorer", "explorer_state", "readout_lines", "contrast_figure",
-           "class_figure"]
+__all__ = ["DEFAULTS", "joint", "posterior", "threshold", "sample_animals", "fit_models", "BayesExplorer",
+           "contrast_figure", "class_figure"]
 
 #: The default model: elephant calves are rarer than dogs at the shelter.
 DEFAULTS = dict(phi=0.2, mu_dog=40.0, mu_elephant=100.0, sigma=15.0)
-
-#: (min, max, step) of each slider; every position gives a valid model
-#: (0 < phi < 1, sigma > 0). The means may cross: the explorer copes.
-SLIDER_RANGES = {
-    "phi": (0.02, 0.98, 0.01),
-    "mu_dog": (20.0, 90.0, 1.0),
-    "mu_elephant": (50.0, 140.0, 1.0),
-    "sigma": (6.0, 30.0, 0.5),
-}
 
 XMIN, XMAX = 0.0, 180.0
 #: The weights (kg) where the explorer draws its curves: linspace(XMIN, XMAX, GRID_N).
@@ -61,6 +49,8 @@ GRID_PROBES = tuple(range(0, GRID_N, 18))
 #: The weight whose posterior the explorer's readout reports.
 PROBE = 80.0
 _COLORS = {"dog": style.class_color(0), "elephant": style.class_color(1)}
+#: Why the sliders' ranges are what they are (quoted by the ValueError for a value outside).
+_VALID = "every value there is a valid model"
 #: The true posterior: a wide light band under the fitted curves (told apart by width, not hue).
 _TRUTH = dict(color="0.72", ls="-", lw=7, solid_capstyle="butt")
 
@@ -136,12 +126,12 @@ def fit_models(x, y):
     return GDA().fit(x, y), LogisticRegression().fit(x, y)
 
 
-def readout_lines(phi, mu_dog, mu_elephant, sigma, probe=PROBE):
+def _readout_lines(phi, mu_dog, mu_elephant, sigma, probe=PROBE):
     """The explorer's readout lines (text) for one setting.
 
     Examples
     --------
-    >>> readout_lines(0.5, 40.0, 100.0, 15.0)[2]
+    >>> _readout_lines(0.5, 40.0, 100.0, 15.0)[2]
     'decision: elephant if x > 70.0 kg, dog otherwise'
     """
     t = threshold(phi, mu_dog, mu_elephant, sigma)
@@ -161,33 +151,6 @@ def readout_lines(phi, mu_dog, mu_elephant, sigma, probe=PROBE):
     ]
 
 
-def explorer_state(phi, mu_dog, mu_elephant, sigma, probe=PROBE):
-    """What the explorer's page computes for one setting: the numpy twin of its ``data-state``.
-
-    Returns
-    -------
-    dict with
-        ``x`` (the weights at :data:`GRID_PROBES`), ``joint`` (two lists: p(x | y) p(y)
-        for dogs and elephants there), ``evidence`` (their sum), ``posterior``
-        (P(elephant | x) there), ``ymax`` (top of the density axis, 1.1 times the
-        largest evidence on the whole grid), ``threshold`` (None for equal means),
-        ``probe_posterior`` and ``readouts`` (:func:`readout_lines`).
-    """
-    grid = np.linspace(XMIN, XMAX, GRID_N)
-    j0, j1 = joint(grid, phi, mu_dog, mu_elephant, sigma)
-    idx = list(GRID_PROBES)
-    return dict(
-        x=grid[idx].tolist(),
-        joint=[j0[idx].tolist(), j1[idx].tolist()],
-        evidence=(j0 + j1)[idx].tolist(),
-        posterior=posterior(grid[idx], phi, mu_dog, mu_elephant, sigma).tolist(),
-        ymax=1.1 * float(np.max(j0 + j1)),
-        threshold=threshold(phi, mu_dog, mu_elephant, sigma),
-        probe_posterior=float(posterior(probe, phi, mu_dog, mu_elephant, sigma)),
-        readouts=readout_lines(phi, mu_dog, mu_elephant, sigma, probe),
-    )
-
-
 class BayesExplorer(Explorer):
     """Class-conditional densities, evidence and posterior, drawn in the browser.
 
@@ -197,12 +160,13 @@ class BayesExplorer(Explorer):
     P(elephant | x) with a dot at the probe weight. The decision threshold
     (:func:`threshold`) is a dotted vertical line in both. Every frame is
     computed and drawn by ``generative_vs_discriminative.js``;
-    :meth:`expected_state` is its numpy twin (:func:`explorer_state`).
+    :meth:`expected_state` is its numpy twin.
 
     Parameters
     ----------
     phi, mu_dog, mu_elephant, sigma : float, defaults from :data:`DEFAULTS`
-        Each must lie in its :data:`SLIDER_RANGES` range (a ValueError says which).
+        Each must lie in its slider's range (a ValueError says which): every
+        value there is a valid model (0 < phi < 1, sigma > 0); the means may cross.
 
     Attributes
     ----------
@@ -228,39 +192,51 @@ class BayesExplorer(Explorer):
     """
 
     _js = "generative_vs_discriminative.js"
-    _params = ("phi", "mu_dog", "mu_elephant", "sigma")
 
-    phi = traitlets.Float(DEFAULTS["phi"]).tag(sync=True)
-    mu_dog = traitlets.Float(DEFAULTS["mu_dog"]).tag(sync=True)
-    mu_elephant = traitlets.Float(DEFAULTS["mu_elephant"]).tag(sync=True)
-    sigma = traitlets.Float(DEFAULTS["sigma"]).tag(sync=True)
+    phi = Slider(0.02, 0.98, 0.01, DEFAULTS["phi"], "φ = P(elephant)", digits=2, why=_VALID)
+    mu_dog = Slider(20.0, 90.0, 1.0, DEFAULTS["mu_dog"], "μ dog", unit="kg", digits=0, why=_VALID)
+    mu_elephant = Slider(50.0, 140.0, 1.0, DEFAULTS["mu_elephant"], "μ elephant", unit="kg", digits=0,
+                         why=_VALID)
+    sigma = Slider(6.0, 30.0, 0.5, DEFAULTS["sigma"], "σ, both classes", unit="kg", digits=1, why=_VALID)
 
     # Constants the page needs, sent once (the JavaScript keeps no copy).
-    ranges = traitlets.Dict({k: list(v) for k, v in SLIDER_RANGES.items()}).tag(sync=True)
     xlim = traitlets.List([XMIN, XMAX]).tag(sync=True)
     grid_n = traitlets.Int(GRID_N).tag(sync=True)
     grid_probes = traitlets.List(list(GRID_PROBES)).tag(sync=True)
     probe = traitlets.Float(PROBE).tag(sync=True)
 
-    @traitlets.validate(*SLIDER_RANGES)
-    def _check_range(self, proposal):
-        return slider_value(proposal, SLIDER_RANGES, "every value there is a valid model")
-
     @property
     def threshold(self):
         return threshold(**self.params())
-
-    def readouts(self):
-        """The readout lines the page shows now (:func:`readout_lines`)."""
-        return readout_lines(**self.params(), probe=self.probe)
 
     def static_figure(self):
         """:func:`class_figure` of the current setting (for untrusted notebooks)."""
         return class_figure(**self.params(), probe=self.probe)
 
     def expected_state(self):
-        """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
-        return dict(explorer_state(**self.params(), probe=self.probe), params=self.params())
+        """The numpy twin of the page's ``data-state`` now.
+
+        Keys: ``x`` (the weights at :data:`GRID_PROBES`), ``joint`` (two lists:
+        p(x | y) p(y) for dogs and elephants there), ``evidence`` (their sum),
+        ``posterior`` (P(elephant | x) there), ``ymax`` (top of the density axis,
+        1.1 times the largest evidence on the whole grid), ``threshold`` (None for
+        equal means), ``probe_posterior``, ``readouts`` and ``params``.
+        """
+        p, probe = self.params(), self.probe
+        grid = np.linspace(XMIN, XMAX, GRID_N)
+        j0, j1 = joint(grid, **p)
+        idx = list(GRID_PROBES)
+        return dict(
+            x=grid[idx].tolist(),
+            joint=[j0[idx].tolist(), j1[idx].tolist()],
+            evidence=(j0 + j1)[idx].tolist(),
+            posterior=posterior(grid[idx], **p).tolist(),
+            ymax=1.1 * float(np.max(j0 + j1)),
+            threshold=threshold(**p),
+            probe_posterior=float(posterior(probe, **p)),
+            readouts=_readout_lines(**p, probe=probe),
+            params=p,
+        )
 
 
 def class_figure(phi, mu_dog, mu_elephant, sigma, probe=PROBE):

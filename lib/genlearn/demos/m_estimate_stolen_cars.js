@@ -1,14 +1,15 @@
-// m_estimate_stolen_cars.js: the explorer of notebook 07
+// m_estimate_stolen_cars.js: the explorer of the lesson on the m-estimate and the stolen cars
 // (genlearn.demos.m_estimate_stolen_cars.MEstimateExplorer).
 //
-// Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, linspace, drawMarker, drawPolyline, ...).
-// Python sends the parameters (m, p) and, once, the counts of the table ({class: [n, [n_c...]]}),
-// the number of rows, the query, the classes, the slider ranges and the curve size. This file
-// computes every frame: the m-estimates (n_c + m p) / (n + m), the two naive Bayes scores
+// From the parameters (m, p) and what Python sends once (the counts of the table
+// {class: [n, [n_c...]]}, the number of rows, the query, the classes, the curve size), each
+// frame computes the m-estimates (n_c + m p) / (n + m), the two naive Bayes scores
 // P(v) prod P(a | v), the posterior P(Yes | x) (exact 0 or 1 when one score is 0; 0/0 shown as
-// such, never as NaN), the decision, and P(Yes | x) as m grows; then draws them.
-// Every number published in data-state has its twin in m_estimate_stolen_cars.explorer_state.
+// such, never as NaN), the decision, and P(Yes | x) as m grows; then draws three panels.
+
+import {explorerPage, h, paramsOf} from "./explorer.js";
+import {boxWithYTicks, canvasPanel, drawMarker, drawPolyline, textStyle} from "./canvas.js";
+import {fmt, linspace} from "./numerics.js";
 
 /** (n_c + m p) / (n + m). Twin: genlearn.m_estimate. */
 function mEstimate(nc, n, p, m) {
@@ -58,119 +59,123 @@ function carPanel(ctx, box, ymax, yticks, title, xlabel) {
   return Y;
 }
 
-function render({model: widgetModel, el}) {
-  const model = pageModel(widgetModel);
-  const root = explorerRoot(el, "m-estimate explorer");
-  const ranges = model.get("ranges"), counts = model.get("counts"), mRows = model.get("m_rows");
-  const query = model.get("query"), classes = model.get("classes");
-  const colors = model.get("class_colors"), markers = model.get("class_markers");
-  // class k of the suite: "No" is class 0 (blue circle), "Yes" class 1 (vermillion triangle)
-  const look = {[classes[0]]: 1, [classes[1]]: 0};
+/** Every number of one frame, from the traits (get(name)); `state` is what the page publishes. */
+export function frame(get) {
+  const params = paramsOf(get), {m, p} = params;
+  const counts = get("counts"), mRows = get("m_rows"), classes = get("classes"), [yes, no] = classes;
+  const {cond, score} = carScores(counts, mRows, classes, m, p);
+  const post = carPosterior(score, classes);
+  const decision = score[yes] > score[no] ? yes : score[no] > score[yes] ? no : "tie";
+  const mMax = get("parameters").find((c) => c.name === "m").max;
+  const mGrid = linspace(0, mMax, get("curve_n"));
+  const curve = mGrid.map((mm) => carPosterior(carScores(counts, mRows, classes, mm, p).score, classes));
+  const idx = get("curve_probes"), f = {cond, score, post, decision};
+  return {
+    ...f, m, p, mGrid, curve, mMax, classes,
+    state: {
+      conditionals: cond, scores: score, posterior: post, decision,
+      curve_m: idx.map((i) => mGrid[i]), curve: idx.map((i) => curve[i]),
+      readouts: carReadouts(f, m, p, get("query"), classes), params,
+    },
+  };
+}
 
-  const LABELS = {m: "m (virtual examples)", p: "p (prior guess)"};
-  const DIGITS = {m: 1, p: 2};
+/** The three panels: conditionals, scores, P(Yes | x) as m grows. */
+function draw(fig, f, query, look) {
+  const {ctx, width: W, height: H} = fig;
+  const {cond, score, post, m, p, mGrid, curve, mMax} = f, [yes, no] = f.classes;
+  const {colors, markers, classOf} = look;
+  ctx.clearRect(0, 0, W, H);
+  // three panels, widths 1.6 : 0.8 : 1.4
+  const top = 40, bottom = 46, gapL = 52, right = 10;
+  const avail = W - 3 * gapL - right, ph = Math.max(40, H - top - bottom);
+  const widths = [1.6, 0.8, 1.4].map((r) => avail * r / 3.8);
+  let x = gapL;
+  const boxes = widths.map((w) => {
+    const b = {x, y: top, w, h: ph};
+    x += w + gapL;
+    return b;
+  });
+  const bar = (k, bx, by, bw, bottomY) => {
+    ctx.fillStyle = colors[k];
+    ctx.fillRect(bx, by, bw, bottomY - by);
+    drawMarker(ctx, markers[k], bx + bw / 2, by - 8, 10, colors[k]);
+    ctx.fillStyle = "#000";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "top";
+  };
+
+  // left: grouped bars of the conditionals, the prior guess p dashed
+  const b0 = boxes[0], Yc = carPanel(ctx, b0, 1, [0, 0.25, 0.5, 0.75, 1].map((v) => [v, String(v)]),
+                                     "m-estimates of the conditionals", null);
+  const slot = b0.w / query.length, bw = slot * 0.36;
+  query.forEach((v, j) => {
+    [yes, no].forEach((c, i) => bar(classOf[c], b0.x + slot * j + slot / 2 + (i === 0 ? -bw : 0), Yc(cond[c][j]), bw,
+                                    b0.y + b0.h));
+    ctx.fillText(`P(${v} | ·)`, b0.x + slot * j + slot / 2, b0.y + b0.h + 5);
+  });
+  drawPolyline(ctx, [[b0.x, Yc(p)], [b0.x + b0.w, Yc(p)]], (q) => q, "#000000", 1.2, [6, 4]);
+
+  // middle: the two scores
+  const b1 = boxes[1], smax = 1.15 * Math.max(score[yes], score[no], 1e-300);
+  const Ys = carPanel(ctx, b1, smax, [[0, "0"], [smax / 1.15, fmt(smax / 1.15, 4)]], "scores P(v) · Π P(a | v)", null);
+  [yes, no].forEach((c, i) => {
+    const bx = b1.x + b1.w * (i === 0 ? 0.15 : 0.55), bw2 = b1.w * 0.3;
+    bar(classOf[c], bx, Ys(score[c]), bw2, b1.y + b1.h);
+    ctx.fillText(c, bx + bw2 / 2, b1.y + b1.h + 5);
+  });
+
+  // right: P(Yes | x) as m grows, 1/2 grey, the current m marked
+  const b = boxes[2];
+  const Yp = carPanel(ctx, b, 1, [0, 0.5, 1].map((v) => [v, String(v)]), `P(${yes} | x) as m grows`,
+                      "m (equivalent sample size)");
+  const Xm = (mm) => b.x + mm / mMax * b.w;
+  const pxm = ([mm, v]) => [Xm(mm), Yp(v)];
+  ctx.textAlign = "center";
+  ctx.textBaseline = "top";
+  for (const t of [0, 10, 20, 30].filter((t) => t <= mMax)) ctx.fillText(String(t), Xm(t), b.y + b.h + 5);
+  drawPolyline(ctx, [[0, 0.5], [mMax, 0.5]], pxm, "#999999", 1);
+  drawPolyline(ctx, mGrid.map((mm, i) => [mm, curve[i]]).filter((q) => q[1] !== null), pxm, "#000000", 2);
+  if (post !== null) drawMarker(ctx, "o", ...pxm([m, post]), 9, "#000000", null);
+
+  // legend, top left
+  textStyle(ctx);
+  ctx.textBaseline = "middle";
+  ctx.textAlign = "left";
+  let lx = gapL;
+  for (const c of [yes, no]) {
+    const k = classOf[c];
+    ctx.fillStyle = colors[k];
+    ctx.fillRect(lx, 6, 14, 12);
+    drawMarker(ctx, markers[k], lx + 7, 12, 9, colors[k]);
+    ctx.fillStyle = "#000";
+    ctx.fillText(`Stolen = ${c}`, lx + 20, 12);
+    lx += 28 + ctx.measureText(`Stolen = ${c}`).width + 12;
+  }
+  drawPolyline(ctx, [[lx, 12], [lx + 24, 12]], (q) => q, "#000000", 1.2, [6, 4]);
+  ctx.fillStyle = "#000";
+  ctx.fillText("prior guess p", lx + 30, 12);
+}
+
+function render(args) {
   // one slider a row beside the other: long tracks, and readouts wide enough for "30.0"
-  const {node: controls, sync} = traitSliders(
-    model, ["m", "p"], LABELS, DIGITS, () => request(),
-    {gridTemplateColumns: "repeat(auto-fill, minmax(440px, 1fr))"});
-  const out = readouts("Numbers of the m-estimate");
+  const page = explorerPage(args, {name: "m-estimate explorer", readouts: "Numbers of the m-estimate",
+                                   controlsClass: "gl-wide"});
+  const {model} = page;
+  const classes = model.get("classes");
+  // class k of the suite: "No" is class 0 (blue circle), "Yes" class 1 (vermillion triangle)
+  const look = {colors: model.get("class_colors"), markers: model.get("class_markers"),
+                classOf: {[classes[0]]: 1, [classes[1]]: 0}};
   const fig = canvasPanel("Left: the m-estimates of the three conditionals for Stolen = Yes and No, " +
                           "the prior guess p dashed; middle: the two naive Bayes scores; right: " +
                           "P(Yes | x) as m grows, the current m marked", 0.36, 360);
-  root.append(controls, out.node, h("div", {class: "gl-figures"}, fig.node));
-
-  const draw = () => {
-    fig.fit();
-    const {ctx, width: W, height: H} = fig;
-    ctx.clearRect(0, 0, W, H);
-    const m = model.get("m"), p = model.get("p");
-    const {cond, score} = carScores(counts, mRows, classes, m, p);
-    const post = carPosterior(score, classes);
-    const [yes, no] = classes;
-    const decision = score[yes] > score[no] ? yes : score[no] > score[yes] ? no : "tie";
-    const mGrid = linspace(0, ranges.m[1], model.get("curve_n"));
-    const curve = mGrid.map((mm) => carPosterior(carScores(counts, mRows, classes, mm, p).score, classes));
-
-    // three panels, widths 1.6 : 0.8 : 1.4
-    const top = 40, bottom = 46, gapL = 52, right = 10;
-    const avail = W - 3 * gapL - right, ph = Math.max(40, H - top - bottom);
-    const widths = [1.6, 0.8, 1.4].map((r) => avail * r / 3.8);
-    let x = gapL;
-    const boxes = widths.map((w) => { const b = {x, y: top, w, h: ph}; x += w + gapL; return b; });
-
-    // left: grouped bars of the conditionals, the prior guess p dashed
-    const Yc = carPanel(ctx, boxes[0], 1, [0, 0.25, 0.5, 0.75, 1].map((v) => [v, String(v)]),
-                        "m-estimates of the conditionals", null);
-    const slot = boxes[0].w / query.length, bw = slot * 0.36;
-    query.forEach((v, j) => {
-      [yes, no].forEach((c, i) => {
-        const bx = boxes[0].x + slot * j + slot / 2 + (i === 0 ? -bw : 0);
-        const k = look[c];
-        ctx.fillStyle = colors[k]; ctx.fillRect(bx, Yc(cond[c][j]), bw, boxes[0].y + boxes[0].h - Yc(cond[c][j]));
-        drawMarker(ctx, markers[k], bx + bw / 2, Yc(cond[c][j]) - 8, 10, colors[k]);
-      });
-      ctx.fillStyle = "#000"; ctx.textAlign = "center"; ctx.textBaseline = "top";
-      ctx.fillText(`P(${v} | ·)`, boxes[0].x + slot * j + slot / 2, boxes[0].y + boxes[0].h + 5);
-    });
-    drawPolyline(ctx, [[boxes[0].x, Yc(p)], [boxes[0].x + boxes[0].w, Yc(p)]], (q) => q, "#000000", 1.2, [6, 4]);
-
-    // middle: the two scores
-    const smax = 1.15 * Math.max(score[yes], score[no], 1e-300);
-    const Ys = carPanel(ctx, boxes[1], smax, [[0, "0"], [smax / 1.15, fmt(smax / 1.15, 4)]],
-                        "scores P(v) · Π P(a | v)", null);
-    [yes, no].forEach((c, i) => {
-      const k = look[c], bw2 = boxes[1].w * 0.3;
-      const bx = boxes[1].x + boxes[1].w * (i === 0 ? 0.15 : 0.55);
-      ctx.fillStyle = colors[k]; ctx.fillRect(bx, Ys(score[c]), bw2, boxes[1].y + boxes[1].h - Ys(score[c]));
-      drawMarker(ctx, markers[k], bx + bw2 / 2, Ys(score[c]) - 8, 10, colors[k]);
-      ctx.fillStyle = "#000"; ctx.textAlign = "center"; ctx.textBaseline = "top";
-      ctx.fillText(c, bx + bw2 / 2, boxes[1].y + boxes[1].h + 5);
-    });
-
-    // right: P(Yes | x) as m grows, 1/2 grey, the current m marked
-    const b = boxes[2];
-    const Yp = carPanel(ctx, b, 1, [0, 0.5, 1].map((v) => [v, String(v)]), `P(${yes} | x) as m grows`,
-                        "m (equivalent sample size)");
-    const Xm = (mm) => b.x + mm / ranges.m[1] * b.w;
-    const pxm = ([mm, v]) => [Xm(mm), Yp(v)];
-    ctx.textAlign = "center"; ctx.textBaseline = "top";
-    for (const t of [0, 10, 20, 30].filter((t) => t <= ranges.m[1])) ctx.fillText(String(t), Xm(t), b.y + b.h + 5);
-    drawPolyline(ctx, [[0, 0.5], [ranges.m[1], 0.5]], pxm, "#999999", 1);
-    const pts = mGrid.map((mm, i) => [mm, curve[i]]).filter((q) => q[1] !== null);
-    drawPolyline(ctx, pts, pxm, "#000000", 2);
-    if (post !== null) { const [X, Y] = pxm([m, post]); drawMarker(ctx, "o", X, Y, 9, "#000000", null); }
-
-    // legend, top left
-    ctx.font = "13px system-ui, sans-serif"; ctx.textBaseline = "middle"; ctx.textAlign = "left";
-    let lx = gapL;
-    for (const c of [yes, no]) {
-      const k = look[c];
-      ctx.fillStyle = colors[k]; ctx.fillRect(lx, 6, 14, 12); drawMarker(ctx, markers[k], lx + 7, 12, 9, colors[k]);
-      ctx.fillStyle = "#000"; ctx.fillText(`Stolen = ${c}`, lx + 20, 12);
-      lx += 28 + ctx.measureText(`Stolen = ${c}`).width + 12;
-    }
-    drawPolyline(ctx, [[lx, 12], [lx + 24, 12]], (q) => q, "#000000", 1.2, [6, 4]);
-    ctx.fillStyle = "#000"; ctx.fillText("prior guess p", lx + 30, 12);
-
-    const f = {cond, score, post, decision};
-    const lines = carReadouts(f, m, p, query, classes);
-    out.set(lines);
-    const idx = model.get("curve_probes");
-    publishState(root, {
-      conditionals: cond, scores: score, posterior: post, decision,
-      curve_m: idx.map((i) => mGrid[i]), curve: idx.map((i) => curve[i]),
-      readouts: lines, params: {m, p},
-    });
-  };
-  const request = frameScheduler(root, draw);
-  fig.onResize = request;
-
-  const unbind = model.bind(["m", "p"], () => {
-    sync();
-    request();
-  });
-  request();
-  return () => { unbind(); fig.disconnect?.(); };
+  page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
+  const query = model.get("query");
+  return page.start(() => {
+    const f = frame(model.get);
+    draw(fig, f, query, look);
+    return f.state;
+  }, [fig]);
 }
 
-export default { render };
+export default {render};

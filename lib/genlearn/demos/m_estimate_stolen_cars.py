@@ -10,7 +10,7 @@ Everything is a plain function so that the tests can call exactly what the
 notebook shows. The interactive explorer, :class:`MEstimateExplorer`, is
 drawn in the browser (``m_estimate_stolen_cars.js``): the page receives the
 counts once and computes the m-estimates, scores, posterior and decision for
-each (m, p); :func:`explorer_state` is its numpy twin.
+each (m, p); its ``expected_state`` is the numpy twin.
 """
 import html
 from itertools import product
@@ -21,7 +21,7 @@ import traitlets
 from .. import datasets
 from ..naive_bayes import CategoricalNB, m_estimate
 from . import style
-from .explorer import Explorer, fmt, slider_value
+from .explorer import Explorer, Slider, fmt
 
 ATTRIBUTES = ("Color", "Type", "Origin")
 QUERY = ("Red", "SUV", "Domestic")
@@ -35,10 +35,9 @@ NOTES_CONDITIONALS = {"Yes": (0.56, 0.31, 0.43), "No": (0.43, 0.56, 0.56)}
 #: The two scores P(v) * prod P(a_i | v) the notes print.
 NOTES_SCORES = {"Yes": 0.037, "No": 0.069}
 
-#: Slider limits. Every value in them is valid: the table has no zero count in
-#: either class, so even m = 0 (maximum likelihood) gives finite scores.
-M_RANGE = (0.0, 30.0, 0.5)
-P_RANGE = (0.05, 0.95, 0.05)
+#: The top of the m slider, and of the m axis of the explorer's curve (m = 0 is maximum
+#: likelihood, valid here: the table has no zero count in either class).
+M_MAX = 30.0
 
 
 def load_table():
@@ -168,7 +167,7 @@ def all_combinations(X, y, m=3.0, p=None):
 
 # --- the interactive figure ---------------------------------------------------
 
-#: Values of m where the explorer draws P(Yes | x) as m grows: linspace(0, M_RANGE[1], CURVE_N).
+#: Values of m where the explorer draws P(Yes | x) as m grows: linspace(0, M_MAX, CURVE_N).
 CURVE_N = 121
 #: Curve indices whose values the page publishes for the tests (every 12th point).
 CURVE_PROBES = tuple(range(0, CURVE_N, 12))
@@ -180,7 +179,7 @@ def _posterior_from_scores(s, classes=CLASSES):
     return float("nan") if a + b == 0 else a / (a + b)
 
 
-def readout_lines(cond, s, post, m, p, query=QUERY, classes=CLASSES):
+def _readout_lines(cond, s, post, m, p, query=QUERY, classes=CLASSES):
     """The explorer's readout lines (text) from its conditionals, scores and posterior."""
     yes, no = classes
     if post != post:  # NaN: both scores are 0
@@ -195,21 +194,21 @@ def readout_lines(cond, s, post, m, p, query=QUERY, classes=CLASSES):
             verdict]
 
 
-def explorer_state(X, y, m, p, query=QUERY, classes=CLASSES):
-    """What the explorer's page computes for one (m, p): the numpy twin of its ``data-state``.
+def _state(X, y, m, p, query=QUERY, classes=CLASSES):
+    """What the explorer's page computes for one (m, p) on the table ``(X, y)``, but ``params``.
 
     Returns
     -------
     dict with ``conditionals`` ({class: 3 m-estimates}), ``scores`` ({class: score}),
     ``posterior`` (P(Yes | x), None for 0/0), ``decision``, ``curve`` (P(Yes | x) at
     the m values ``curve_m``, :data:`CURVE_PROBES` of the drawn curve, for this p)
-    and ``readouts`` (:func:`readout_lines`).
+    and ``readouts``.
     """
     cnt = counts(X, y, query, classes)
     cond = conditionals(X, y, m, p, query, classes)
     s = {c: float(v) for c, v in _scores_from_counts(cnt, len(y), m, p).items()}
     post = _posterior_from_scores(s, classes)
-    ms = np.linspace(0.0, M_RANGE[1], CURVE_N)[list(CURVE_PROBES)]
+    ms = np.linspace(0.0, M_MAX, CURVE_N)[list(CURVE_PROBES)]
     sm = _scores_from_counts(cnt, len(y), ms, p)
     with np.errstate(invalid="ignore"):
         curve = sm[classes[0]] / (sm[classes[0]] + sm[classes[1]])
@@ -221,7 +220,7 @@ def explorer_state(X, y, m, p, query=QUERY, classes=CLASSES):
         decision=yes if s[yes] > s[no] else no if s[no] > s[yes] else "tie",
         curve_m=ms.tolist(),
         curve=[None if v != v else float(v) for v in curve],
-        readouts=readout_lines(cond, s, post, m, p, query, classes),
+        readouts=_readout_lines(cond, s, post, m, p, query, classes),
     )
 
 
@@ -233,14 +232,17 @@ class MEstimateExplorer(Explorer):
     Bayes scores P(v) · Π P(a | v). Right: P(Yes | x) as m grows, for the
     current p, with the current m marked. The page receives the counts once
     (:func:`counts`) and computes every frame (``m_estimate_stolen_cars.js``);
-    :meth:`expected_state` is its numpy twin (:func:`explorer_state`).
+    :meth:`expected_state` is its numpy twin.
 
     Parameters
     ----------
+    X, y : array-like of shape (n_rows, 3) and (n_rows,), default: the notes' table
+        The training table (:func:`load_table`); the query and the classes are
+        :data:`QUERY` and :data:`CLASSES`.
     m : float, default=3.0
-        Equivalent sample size, in :data:`M_RANGE` (a ValueError says so otherwise).
+        Equivalent sample size, in [0, :data:`M_MAX`] (a ValueError says so otherwise).
     p : float, default=0.5
-        Prior guess, in :data:`P_RANGE`.
+        Prior guess, in [0.05, 0.95].
 
     Attributes
     ----------
@@ -261,41 +263,37 @@ class MEstimateExplorer(Explorer):
     """
 
     _js = "m_estimate_stolen_cars.js"
-    _params = ("m", "p")
 
-    m = traitlets.Float(3.0).tag(sync=True)
-    p = traitlets.Float(0.5).tag(sync=True)
+    m = Slider(0.0, M_MAX, 0.5, 3.0, "m (virtual examples)", digits=1)
+    p = Slider(0.05, 0.95, 0.05, 0.5, "p (prior guess)", digits=2)
 
     # Data and constants the page needs, sent once (the JavaScript keeps no copy).
     counts = traitlets.Dict().tag(sync=True)
     m_rows = traitlets.Int(0).tag(sync=True)
     query = traitlets.List(list(QUERY)).tag(sync=True)
     classes = traitlets.List(list(CLASSES)).tag(sync=True)
-    ranges = traitlets.Dict({"m": list(M_RANGE), "p": list(P_RANGE)}).tag(sync=True)
     curve_n = traitlets.Int(CURVE_N).tag(sync=True)
     curve_probes = traitlets.List(list(CURVE_PROBES)).tag(sync=True)
 
-    def __init__(self, **kwargs):
-        X, y = load_table()
-        self._X, self._y = X, y
-        super().__init__(counts={c: [n, ncs] for c, (n, ncs) in counts(X, y).items()},
-                         m_rows=len(y), **kwargs)
-
-    @traitlets.validate("m", "p")
-    def _check_range(self, proposal):
-        return slider_value(proposal, {"m": M_RANGE, "p": P_RANGE})
+    def __init__(self, X=None, y=None, **params):
+        self._X, self._y = load_table() if X is None else (np.asarray(X), np.asarray(y))
+        self.counts = {c: [n, ncs] for c, (n, ncs) in counts(self._X, self._y).items()}
+        self.m_rows = len(self._y)
+        super().__init__(**params)
 
     def static_figure(self):
         """:func:`mp_figure` of the current (m, p) (for untrusted notebooks)."""
         return mp_figure(self.m, self.p, self._X, self._y)
 
-    def readouts(self):
-        """The readout lines the page shows now."""
-        return explorer_state(self._X, self._y, self.m, self.p)["readouts"]
-
     def expected_state(self):
-        """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
-        return dict(explorer_state(self._X, self._y, self.m, self.p), params=self.params())
+        """The numpy twin of the page's ``data-state`` now.
+
+        Keys: ``conditionals`` ({class: 3 m-estimates}), ``scores`` ({class:
+        score}), ``posterior`` (P(Yes | x), None for 0/0), ``decision``,
+        ``curve`` (P(Yes | x) at the m values ``curve_m``, :data:`CURVE_PROBES`
+        of the drawn curve, for this p), ``readouts`` and ``params``.
+        """
+        return dict(_state(self._X, self._y, self.m, self.p), params=self.params())
 
 
 def mp_figure(m=3.0, p=0.5, X=None, y=None, query=QUERY, classes=CLASSES):
@@ -307,7 +305,7 @@ def mp_figure(m=3.0, p=0.5, X=None, y=None, query=QUERY, classes=CLASSES):
     """
     if X is None:
         X, y = load_table()
-    st = explorer_state(X, y, m, p, query, classes)
+    st = _state(X, y, m, p, query, classes)
     cnt = counts(X, y, query, classes)
     fig = style.new_figure((9.6, 3.8))
     ax_c, ax_s, ax_m = fig.subplots(1, 3, width_ratios=[1.6, 0.8, 1.4])
@@ -326,13 +324,13 @@ def mp_figure(m=3.0, p=0.5, X=None, y=None, query=QUERY, classes=CLASSES):
              color=[style.class_color(1), style.class_color(0)])
     ax_s.set_xticks([0, 1], list(classes))
     ax_s.set(xlabel="Stolen", ylabel="score", title="scores P(v) Π P(a | v)")
-    ms = np.linspace(0.0, M_RANGE[1], CURVE_N)
+    ms = np.linspace(0.0, M_MAX, CURVE_N)
     sm = _scores_from_counts(cnt, len(y), ms, p)
     ax_m.plot(ms, sm[classes[0]] / (sm[classes[0]] + sm[classes[1]]), color="black", lw=2,
               label=f"P({classes[0]} | x), p = {p:g}")
     ax_m.plot([m], [st["posterior"]], ls="none", marker="o", color="black", ms=7,
               label=f"m = {m:g}")
-    ax_m.set(xlim=(0, M_RANGE[1]), ylim=(0, 1), xlabel="m (equivalent sample size)",
+    ax_m.set(xlim=(0, M_MAX), ylim=(0, 1), xlabel="m (equivalent sample size)",
              ylabel=f"P({classes[0]} | x)", title="as m grows")
     ax_m.legend(loc="lower right")
     return fig

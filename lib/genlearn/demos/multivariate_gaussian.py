@@ -5,9 +5,7 @@ Functions
 preset_params      slider values (mu1, mu2, sigma1, sigma2, rho) of a preset
 summary            |Sigma|, eigenvalues and peak height of N(mu, Sigma)
 preset_table       those numbers for every preset, as fixed-width text
-readout_lines      the explorer's readouts, as text
 surface_mesh       the vertices of the explorer's 3-D surface
-explorer_state     everything the explorer's page computes (its numpy twin)
 draw_gaussian      a new figure: 3-D surface and contours of one Gaussian
 preset_figure      the surfaces (and contours) of several presets side by side
 ellipse_points     a contour ellipse of N(mu, Sigma) (:func:`genlearn.gaussian.ellipse_points`)
@@ -20,8 +18,8 @@ GaussianExplorer   the interactive figure: an anywidget explorer whose page
                    (``multivariate_gaussian.js``) computes and draws every frame.
 
 Every number comes from :mod:`genlearn.gaussian`; the explorer's JavaScript
-repeats the formulas and the browser tests compare its numbers with
-:func:`explorer_state`.
+repeats the formulas, and the explorer checks compare its numbers with
+:meth:`GaussianExplorer.expected_state`.
 
 Examples
 --------
@@ -37,13 +35,12 @@ from mpl_toolkits.mplot3d import Axes3D  # noqa: F401  (registers the 3-D projec
 
 from .. import gaussian
 from ..gaussian import ellipse_points
-from .explorer import Explorer, fmt, slider_value
+from .explorer import Explorer, Menu, Slider, fmt
 from . import style
 from .style import PALETTE
 
-__all__ = ["PRESETS", "FIGURE_GROUPS", "SLIDER_RANGES", "VIEW_RANGES", "preset_params", "summary",
-           "preset_table", "readout_lines", "surface_mesh", "explorer_state", "draw_gaussian",
-           "preset_figure", "GaussianExplorer", "sample_moments", "near_singular_table",
+__all__ = ["PRESETS", "FIGURE_GROUPS", "preset_params", "summary", "preset_table", "surface_mesh",
+           "draw_gaussian", "preset_figure", "GaussianExplorer", "sample_moments", "near_singular_table",
            "ellipse_points", "RADII", "Z_TIERS", "AXIS_COLORS"]
 
 _I = np.eye(2)
@@ -77,22 +74,9 @@ FIGURE_GROUPS = {
                         "mu = (-1, -1.5), Sigma = I"],
 }
 
-#: (min, max, step) of each slider. |rho| <= 0.95 and sigma >= 0.5 keep Sigma
-#: positive definite, so no slider position can produce an invalid density.
-SLIDER_RANGES = {
-    "mu1": (-2.0, 2.0, 0.05),
-    "mu2": (-2.0, 2.0, 0.05),
-    "sigma1": (0.5, 2.0, 0.01),
-    "sigma2": (0.5, 2.0, 0.01),
-    "rho": (-0.95, 0.95, 0.01),
-}
-
 #: Mahalanobis radii r of the contour ellipses: each is the level set where the
 #: density equals peak * exp(-r**2 / 2).
 RADII = (1.0, 2.0, 3.0)
-
-#: Viewing angles of the explorer's 3-D surface (degrees): (min, max, step).
-VIEW_RANGES = {"azimuth": (-180.0, 180.0, 1.0), "elevation": (5.0, 85.0, 1.0)}
 
 #: Heights of the z-axis; the smallest that fits the peak is used, so the
 #: surfaces of similar Gaussians are drawn to the same scale.
@@ -113,6 +97,8 @@ SURFACE_ANGLES = np.linspace(0.0, 2.0 * np.pi, 49)
 SURFACE_PROBES = ((0, 4, 8, 12, 16, 20, 24, 28), (0, 6, 12, 18, 24, 30, 36, 42, 48))
 
 _LIM = 4.0
+#: The parameters that set N(mu, Sigma) (a preset sets them; moving one leaves the preset).
+_GAUSSIAN = ("mu1", "mu2", "sigma1", "sigma2", "rho")
 
 
 def preset_params(name):
@@ -162,7 +148,7 @@ def _zmax(peak):
     return Z_TIERS[-1]
 
 
-def readout_lines(mu, Sigma):
+def _readout_lines(mu, Sigma):
     """The explorer's readouts for N(mu, Sigma), as the page prints them (one string a line)."""
     S = np.asarray(Sigma, dtype=float)
     s = summary(mu, S)
@@ -204,43 +190,7 @@ def surface_mesh(mu, Sigma):
     return np.stack([x, y, peak * np.exp(-0.5 * r * r)], axis=-1)
 
 
-def explorer_state(mu, Sigma, preset=""):
-    """Everything the explorer's page publishes in ``data-state``, computed with genlearn.
-
-    Keys: ``mu``, ``Sigma``, ``det``, ``eigenvalues``, ``eigenvectors``
-    (columns, :func:`genlearn.gaussian.principal_axes`), ``peak``, ``zmax``,
-    ``ellipses`` (the contours at :data:`RADII`, 73 points each, by
-    :func:`genlearn.gaussian.ellipse_points`), ``axes`` (the principal axes
-    as segments ``mu -+ sqrt(lambda_j) v_j``, short one first), ``heat``
-    (the density on the heat-map grid at the probe indices
-    :data:`HEAT_PROBES`: ``x``, ``y`` and ``z[i][j]`` = density at
-    ``(x[j], y[i])``), ``surface`` (mesh vertices ``[x, y, z]`` at rings
-    :data:`SURFACE_PROBES[0]` and angles :data:`SURFACE_PROBES[1]`),
-    ``readouts`` (:func:`readout_lines`) and ``preset``. (The explorer adds
-    ``params``, its trait values.)
-    """
-    mu = np.asarray(mu, dtype=float)
-    S = gaussian.check_covariance(Sigma)
-    s = summary(mu, S)
-    values, vectors = s["eigenvalues"], s["eigenvectors"]
-    g = np.linspace(-_LIM, _LIM, HEAT_N)[list(HEAT_PROBES)]
-    X, Y = np.meshgrid(g, g)
-    mesh = surface_mesh(mu, S)
-    rings, angles = SURFACE_PROBES
-    return dict(
-        mu=mu.tolist(), Sigma=S.tolist(), det=s["det"], eigenvalues=values.tolist(),
-        eigenvectors=vectors.tolist(), peak=s["peak"], zmax=_zmax(s["peak"]),
-        ellipses=[gaussian.ellipse_points(mu, S, r, num=73).tolist() for r in RADII],
-        axes=[[(mu - np.sqrt(lam) * v).tolist(), (mu + np.sqrt(lam) * v).tolist()]
-              for lam, v in zip(values, vectors.T)],
-        heat=dict(x=g.tolist(), y=g.tolist(), z=gaussian.pdf(np.stack([X, Y], -1), mu, S).tolist()),
-        surface=mesh[np.ix_(list(rings), list(angles))].reshape(-1, 3).tolist(),
-        readouts=readout_lines(mu, S),
-        preset=preset,
-    )
-
-
-_PARAMS = ("mu1", "mu2", "sigma1", "sigma2", "rho")
+_PD = "the range keeps Sigma positive definite"
 DEFAULT_PRESET = "Sigma = I (standard normal)"
 
 
@@ -266,8 +216,8 @@ class GaussianExplorer(Explorer):
     Attributes
     ----------
     mu1, mu2, sigma1, sigma2, rho : float
-        The slider values; each must lie in its :data:`SLIDER_RANGES` range
-        (a ValueError says which), so Sigma is always positive definite.
+        The slider values; each must lie in its slider's range (a ValueError
+        says which): |rho| <= 0.95 and sigma >= 0.5 keep Sigma positive definite.
     preset : str
         The preset shown in the menu; "" once a slider has moved. Setting it
         applies that preset's exact values (again, if it is set anew).
@@ -293,20 +243,19 @@ class GaussianExplorer(Explorer):
     """
 
     _js = "multivariate_gaussian.js"
-    _params = ("mu1", "mu2", "sigma1", "sigma2", "rho", "preset", "azimuth", "elevation")
 
-    mu1 = traitlets.Float(0.0).tag(sync=True)
-    mu2 = traitlets.Float(0.0).tag(sync=True)
-    sigma1 = traitlets.Float(1.0).tag(sync=True)
-    sigma2 = traitlets.Float(1.0).tag(sync=True)
-    rho = traitlets.Float(0.0).tag(sync=True)
-    preset = traitlets.Unicode(DEFAULT_PRESET).tag(sync=True)
-    azimuth = traitlets.Float(-60.0).tag(sync=True)
-    elevation = traitlets.Float(28.0).tag(sync=True)
+    mu1 = Slider(-2.0, 2.0, 0.05, 0.0, "μ₁ (mean of x₁)", digits=2)
+    mu2 = Slider(-2.0, 2.0, 0.05, 0.0, "μ₂ (mean of x₂)", digits=2)
+    sigma1 = Slider(0.5, 2.0, 0.01, 1.0, "σ₁ (sd of x₁)", digits=3, why=_PD)
+    sigma2 = Slider(0.5, 2.0, 0.01, 1.0, "σ₂ (sd of x₂)", digits=3, why=_PD)
+    rho = Slider(-0.95, 0.95, 0.01, 0.0, "ρ (correlation)", digits=3, why=_PD)
+    preset = Menu([("", "(set by the sliders)")] + [(k, k) for k in PRESETS], DEFAULT_PRESET, "preset",
+                  why="'' for none")
+    azimuth = Slider(-180.0, 180.0, 1.0, -60.0, "turn", unit="°", digits=0)
+    elevation = Slider(5.0, 85.0, 1.0, 28.0, "tilt", unit="°", digits=0)
 
     # Constants the page needs, sent once (the JavaScript keeps no copy).
-    presets = traitlets.Dict().tag(sync=True)
-    ranges = traitlets.Dict().tag(sync=True)
+    presets = traitlets.Dict({name: preset_params(name) for name in PRESETS}).tag(sync=True)
     radii = traitlets.List(list(RADII)).tag(sync=True)
     z_tiers = traitlets.List(list(Z_TIERS)).tag(sync=True)
     lim = traitlets.Float(_LIM).tag(sync=True)
@@ -316,41 +265,29 @@ class GaussianExplorer(Explorer):
     surface_angles = traitlets.List(list(SURFACE_ANGLES)).tag(sync=True)
     surface_probes = traitlets.List([list(p) for p in SURFACE_PROBES]).tag(sync=True)
 
-    def __init__(self, preset=DEFAULT_PRESET, **kwargs):
-        self._applying = False
-        super().__init__(presets={name: preset_params(name) for name in PRESETS},
-                         ranges={k: list(v) for k, v in {**SLIDER_RANGES, **VIEW_RANGES}.items()})
-        self.preset = preset  # applies the preset's values ("" keeps the defaults)
-        for name, value in kwargs.items():
-            if name not in _PARAMS + ("azimuth", "elevation"):
-                raise ValueError(f"unknown parameter {name!r}; choose from "
-                                 f"{list(_PARAMS) + ['azimuth', 'elevation']}.")
-            setattr(self, name, value)
-
-    @traitlets.validate(*_PARAMS, "azimuth", "elevation")
-    def _check_range(self, proposal):
-        return slider_value(
-            proposal, {**SLIDER_RANGES, **VIEW_RANGES},
-            "the range keeps Sigma positive definite")
-
-    @traitlets.validate("preset")
-    def _check_preset(self, proposal):
-        name = proposal["value"]
-        if name and name not in PRESETS:
-            raise ValueError(f"unknown preset {name!r}; choose one of {list(PRESETS)} "
-                             "(or '' for none).")
-        return name
+    def __init__(self, preset=DEFAULT_PRESET, **params):
+        # the preset's exact values, then the values given (which leave the preset if they differ)
+        self._applying = True
+        try:
+            super().__init__(preset=preset, **{**(preset_params(preset) if preset else {}), **params})
+        finally:
+            self._applying = False
+        self._leave_preset_if_moved()
 
     @traitlets.observe("preset")
     def _on_preset(self, change):
-        if change["new"]:
+        if change["new"] and not self._applying:
             self._apply(change["new"])
 
-    @traitlets.observe(*_PARAMS)
+    @traitlets.observe(*_GAUSSIAN)
     def _on_param(self, change):
-        if not self._applying and self.preset:
+        if not self._applying:
+            self._leave_preset_if_moved()
+
+    def _leave_preset_if_moved(self):
+        if self.preset:
             exact = preset_params(self.preset)
-            if any(getattr(self, k) != exact[k] for k in _PARAMS):
+            if any(getattr(self, k) != exact[k] for k in _GAUSSIAN):
                 self.preset = ""
 
     def _apply(self, name):
@@ -374,17 +311,43 @@ class GaussianExplorer(Explorer):
         """:func:`summary` of the current Gaussian: det, eigenvalues, eigenvectors, peak."""
         return summary(self.mu, self.Sigma)
 
-    def readouts(self):
-        """The readout lines the page shows now (:func:`readout_lines`)."""
-        return readout_lines(self.mu, self.Sigma)
-
     def static_figure(self):
         """:func:`draw_gaussian` of the current state (for untrusted notebooks)."""
         return draw_gaussian(self.mu, self.Sigma)
 
     def expected_state(self):
-        """The numpy twin of the page's ``data-state`` now (:func:`explorer_state`)."""
-        return dict(explorer_state(self.mu, self.Sigma, preset=self.preset), params=self.params())
+        """Everything the page publishes in ``data-state`` now, computed with genlearn.
+
+        Keys: ``mu``, ``Sigma``, ``det``, ``eigenvalues``, ``eigenvectors``
+        (columns, :func:`genlearn.gaussian.principal_axes`), ``peak``, ``zmax``,
+        ``ellipses`` (the contours at :data:`RADII`, 73 points each, by
+        :func:`genlearn.gaussian.ellipse_points`), ``axes`` (the principal axes
+        as segments ``mu -+ sqrt(lambda_j) v_j``, short one first), ``heat``
+        (the density on the heat-map grid at the probe indices
+        :data:`HEAT_PROBES`: ``x``, ``y`` and ``z[i][j]`` = density at
+        ``(x[j], y[i])``), ``surface`` (mesh vertices ``[x, y, z]`` at rings
+        :data:`SURFACE_PROBES[0]` and angles :data:`SURFACE_PROBES[1]`),
+        ``readouts``, ``preset`` and ``params``.
+        """
+        mu, S = self.mu, gaussian.check_covariance(self.Sigma)
+        s = summary(mu, S)
+        values, vectors = s["eigenvalues"], s["eigenvectors"]
+        g = np.linspace(-_LIM, _LIM, HEAT_N)[list(HEAT_PROBES)]
+        X, Y = np.meshgrid(g, g)
+        mesh = surface_mesh(mu, S)
+        rings, angles = SURFACE_PROBES
+        return dict(
+            mu=mu.tolist(), Sigma=S.tolist(), det=s["det"], eigenvalues=values.tolist(),
+            eigenvectors=vectors.tolist(), peak=s["peak"], zmax=_zmax(s["peak"]),
+            ellipses=[gaussian.ellipse_points(mu, S, r, num=73).tolist() for r in RADII],
+            axes=[[(mu - np.sqrt(lam) * v).tolist(), (mu + np.sqrt(lam) * v).tolist()]
+                  for lam, v in zip(values, vectors.T)],
+            heat=dict(x=g.tolist(), y=g.tolist(), z=gaussian.pdf(np.stack([X, Y], -1), mu, S).tolist()),
+            surface=mesh[np.ix_(list(rings), list(angles))].reshape(-1, 3).tolist(),
+            readouts=_readout_lines(mu, S),
+            preset=self.preset,
+            params=self.params(),
+        )
 
 
 #: Colour map of the density (the explorer's page draws with the same one).

@@ -15,7 +15,6 @@ and draws every frame in the browser from data sent once; their
 """
 import warnings
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -25,7 +24,7 @@ from .. import datasets, text
 from .._base import logsumexp
 from ..naive_bayes import BernoulliNB, CategoricalNB, MultinomialNB
 from . import style
-from .explorer import Explorer, slider_value
+from .explorer import Explorer, Slider, TextBox, fmt
 
 # ---------------------------------------------------------------------------
 # The toy corpus (invented for this notebook)
@@ -261,22 +260,12 @@ def multinomial_table_text(C, y, words, selected, alpha=1):
 # Laplace smoothing: the alpha explorer (drawn in the browser)
 # ---------------------------------------------------------------------------
 
-#: (min, max, step) of the Laplace parameter's slider. alpha = 0 is allowed:
-#: the posterior of :data:`UNSEEN_QUERY` is then 0/0, which the explorer says.
-ALPHA_RANGE = (0.0, 5.0, 0.05)
+#: The top of the Laplace parameter's slider (its bottom is 0, where the posterior of
+#: :data:`UNSEEN_QUERY` is 0/0, which the explorer says).
+ALPHA_MAX = 5.0
 
 #: The alpha values of the explorer's curve (alpha = 0 is left out: 0/0 there).
-ALPHA_GRID = tuple(float(a) for a in np.linspace(ALPHA_RANGE[0], ALPHA_RANGE[1], 101)[1:])
-
-
-def _show(x, digits):
-    """A computed number as the explorers' pages print it (twin of ``show`` in
-    ``naive_bayes_text.js``): rounded to 12 significant digits first, so that
-    rounding noise cannot move a printed digit, then printed like JavaScript's
-    ``toFixed`` (an exact tie rounds away from zero; no "-0.00")."""
-    q = Decimal(float(f"{float(x):.12g}")).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
-    out = f"{q:f}"
-    return out[1:] if out.startswith("-") and q == 0 else out
+ALPHA_GRID = tuple(float(a) for a in np.linspace(0.0, ALPHA_MAX, 101)[1:])
 
 
 def posterior_spam(model_cls, X, y, x, alpha):
@@ -308,29 +297,23 @@ def laplace_data():
             "x": x.astype(int).tolist()}
 
 
-def laplace_readouts(alpha, phi_spam, phi_ham, posterior, c_spam, c_ham, n_spam, n_ham):
+def _laplace_readouts(alpha, phi_spam, phi_ham, posterior, c_spam, c_ham, n_spam, n_ham):
     """The alpha explorer's readout lines (``posterior`` None: the 0/0 case)."""
-    a, a2 = _show(alpha, 2), _show(2 * alpha, 2)
+    a, a2 = fmt(alpha, 2), fmt(2 * alpha, 2)
     w = UNSEEN_WORD
     lines = [f"α = {a}",
-             f"φ({w} | spam) = ({c_spam} + {a}) / ({n_spam} + {a2}) = {_show(phi_spam, 4)}",
-             f"φ({w} | ham) = ({c_ham} + {a}) / ({n_ham} + {a2}) = {_show(phi_ham, 4)}"]
+             f"φ({w} | spam) = ({c_spam} + {a}) / ({n_spam} + {a2}) = {fmt(phi_spam, 4)}",
+             f"φ({w} | ham) = ({c_ham} + {a}) / ({n_ham} + {a2}) = {fmt(phi_ham, 4)}"]
     if posterior is None:
         lines.append(f"p(spam | x) = 0/0: undefined (NaN): φ({w}) = 0 in both classes, "
                      "so both joints are 0")
     else:
-        lines.append(f"p(spam | x) = {_show(posterior, 4)} → {'spam' if posterior > 0.5 else 'ham'}")
+        lines.append(f"p(spam | x) = {fmt(posterior, 4)} → {'spam' if posterior > 0.5 else 'ham'}")
     return lines
 
 
-def laplace_state(alpha):
-    """Everything the alpha explorer's page publishes, computed with genlearn's BernoulliNB.
-
-    Keys: ``phi`` {"spam", "ham"}: the smoothed phi of every word (vocabulary
-    order); ``posterior``: p(spam | "Free bonus now") (None at alpha = 0: 0/0);
-    ``curve``: the posterior at every alpha of :data:`ALPHA_GRID`;
-    ``readouts`` (:func:`laplace_readouts`). (The explorer adds ``params``.)
-    """
+def _laplace_state(alpha):
+    """Everything the alpha explorer's page publishes but ``params``, with genlearn's BernoulliNB."""
     vocab, X, y = toy_features([UNSEEN_QUERY])
     x = _dense(vocab.transform([UNSEEN_QUERY], binary=True))[0]
     with warnings.catch_warnings():
@@ -341,7 +324,7 @@ def laplace_state(alpha):
     post = None if np.isnan(post) else post
     j = vocab.vocabulary_[UNSEEN_WORD]
     B = X > 0
-    lines = laplace_readouts(alpha, model.phi_[s, j], model.phi_[hm, j], post,
+    lines = _laplace_readouts(alpha, model.phi_[s, j], model.phi_[hm, j], post,
                              int(B[y == SPAM, j].sum()), int(B[y == HAM, j].sum()),
                              int(np.sum(y == SPAM)), int(np.sum(y == HAM)))
     return {"phi": {"spam": model.phi_[s].tolist(), "ham": model.phi_[hm].tolist()},
@@ -371,7 +354,7 @@ def plot_alpha_curve(alpha=1.0, ax=None):
     prior = float(np.mean(y == SPAM))
     ax.axhline(prior, label=f"prior p(spam) = {prior:.3f}", **style.REFERENCE)
     ax.axhline(0.5, color="0.6", lw=0.8, ls=":", label="decision threshold 1/2")
-    ax.set_xlim(-0.1, ALPHA_RANGE[1] + 0.15)
+    ax.set_xlim(-0.1, ALPHA_MAX + 0.15)
     ax.set_ylim(0, 1)
     ax.set_xlabel("Laplace parameter α")
     ax.set_ylabel(f'p(spam | "{UNSEEN_QUERY}")')
@@ -388,12 +371,12 @@ class LaplaceExplorer(Explorer):
     smoothed ``phi = (c + alpha) / (n_y + 2 alpha)`` of every word, the
     Bernoulli naive Bayes posterior of :data:`UNSEEN_QUERY` in log space (0/0 at
     alpha = 0, which the readout says), and the curve of that posterior against
-    alpha; :meth:`expected_state` is its genlearn twin (:func:`laplace_state`).
+    alpha; :meth:`expected_state` is its genlearn twin.
 
     Attributes
     ----------
     alpha : float
-        The slider value, in :data:`ALPHA_RANGE` (a ValueError says so otherwise).
+        The slider value, in [0, :data:`ALPHA_MAX`] (a ValueError says so otherwise).
 
     Examples
     --------
@@ -407,27 +390,26 @@ class LaplaceExplorer(Explorer):
     """
 
     _js = "naive_bayes_text.js"
-    _params = ("alpha",)
+
+    alpha = Slider(0.0, ALPHA_MAX, 0.05, 1.0, "α (Laplace)", digits=2, why="alpha >= 0 is a pseudo-count")
 
     view = traitlets.Unicode("laplace").tag(sync=True)
-    alpha = traitlets.Float(1.0).tag(sync=True)
     data = traitlets.Dict().tag(sync=True)
-    alpha_range = traitlets.List(list(ALPHA_RANGE)).tag(sync=True)
     alpha_grid = traitlets.List(list(ALPHA_GRID)).tag(sync=True)
 
-    def __init__(self, **kwargs):
-        unknown = sorted(set(kwargs) - set(self._params))
-        if unknown:
-            raise ValueError(f"unknown parameter(s) {unknown}; choose from {list(self._params)}.")
-        super().__init__(data=laplace_data(), **kwargs)
-
-    @traitlets.validate("alpha")
-    def _check_alpha(self, proposal):
-        return slider_value(proposal, {"alpha": ALPHA_RANGE}, "alpha >= 0 is a pseudo-count")
+    @traitlets.default("data")
+    def _default_data(self):
+        return laplace_data()
 
     def expected_state(self):
-        """The genlearn twin of the page's ``data-state`` now (:func:`laplace_state`)."""
-        return dict(laplace_state(self.alpha), params=self.params())
+        """Everything the page publishes in ``data-state`` now, computed with genlearn's BernoulliNB.
+
+        Keys: ``phi`` {"spam", "ham"}: the smoothed phi of every word (vocabulary
+        order); ``posterior``: p(spam | "Free bonus now") (None at alpha = 0: 0/0);
+        ``curve``: the posterior at every alpha of :data:`ALPHA_GRID`;
+        ``readouts`` and ``params``.
+        """
+        return dict(_laplace_state(self.alpha), params=self.params())
 
     def static_figure(self):
         """:func:`plot_alpha_curve` at the current alpha (where widgets cannot run)."""
@@ -777,8 +759,8 @@ def message_data(model, vocab):
             "alpha": float(model.alpha)}
 
 
-def message_state(message, model, vocab):
-    """Everything the message explorer's page publishes for ``message``, with genlearn.
+def _message_state(message, model, vocab):
+    """Everything the message explorer's page publishes for ``message`` but ``params``, with genlearn.
 
     Keys: ``tokens`` (:func:`genlearn.text.tokenize`, the first
     :data:`N_TOKENS_PUBLISHED`), ``n_tokens``, ``n_known`` (tokens in the
@@ -817,14 +799,14 @@ def message_state(message, model, vocab):
     else:
         lines.append(f"{_count_text(len(tokens), 'word')}: {n_known:,} in the vocabulary, "
                      f"{len(tokens) - n_known:,} not (ignored)")
-    lines.append(f"p(spam | message) = {_show(p_spam, 4)} → {'spam' if p_spam > 0.5 else 'ham'} "
+    lines.append(f"p(spam | message) = {fmt(p_spam, 4)} → {'spam' if p_spam > 0.5 else 'ham'} "
                  "(multinomial naive Bayes)")
     if n_known == 0:
-        lines.append(f"no known word: p(spam | message) is the prior p(spam) = {_show(prior, 4)}")
+        lines.append(f"no known word: p(spam | message) is the prior p(spam) = {fmt(prior, 4)}")
     else:
-        lines.append(f"log p(spam | x) − log p(ham | x) = {_show(log_odds, 2)}")
+        lines.append(f"log p(spam | x) − log p(ham | x) = {fmt(log_odds, 2)}")
     for cls in ("spam", "ham"):
-        shown = ", ".join(f"{w} ×{c} ({'' if _show(v, 2).startswith('-') else '+'}{_show(v, 2)})"
+        shown = ", ".join(f"{w} ×{c} ({'' if fmt(v, 2).startswith('-') else '+'}{fmt(v, 2)})"
                           for w, c, v in top[cls])
         lines.append(f"words pushing towards {cls}: {shown or 'none'}")
     if unknown:
@@ -847,7 +829,7 @@ class MessageExplorer(Explorer):
     known words (log space: no underflow however long the message), and shows
     p(spam), the words that push the answer most each way (also as bars), and
     the ignored words, as a bounded summary; :meth:`expected_state` is its twin
-    (:func:`message_state`, with the model's ``predict_proba``).
+    (with the model's ``predict_proba``).
 
     Parameters
     ----------
@@ -875,36 +857,42 @@ class MessageExplorer(Explorer):
     """
 
     _js = "naive_bayes_text.js"
-    _params = ("message",)
+
+    message = TextBox(DEFAULT_MESSAGE, "message", max_chars=MESSAGE_MAX_CHARS)
 
     view = traitlets.Unicode("message").tag(sync=True)
-    message = traitlets.Unicode(DEFAULT_MESSAGE).tag(sync=True)
     data = traitlets.Dict().tag(sync=True)
-    limits = traitlets.Dict({"max_chars": MESSAGE_MAX_CHARS, "top": N_TOP_WORDS,
-                             "unknown_shown": N_UNKNOWN_SHOWN,
+    limits = traitlets.Dict({"top": N_TOP_WORDS, "unknown_shown": N_UNKNOWN_SHOWN,
                              "tokens_published": N_TOKENS_PUBLISHED}).tag(sync=True)
 
-    def __init__(self, model, vocab, message=DEFAULT_MESSAGE):
+    def __init__(self, model, vocab, **params):
         self._model, self._vocab = model, vocab
-        super().__init__(data=message_data(model, vocab), message=message)
+        self.data = message_data(model, vocab)
+        super().__init__(**params)
 
-    @traitlets.validate("message")
-    def _check_message(self, proposal):
-        value = proposal["value"]
-        if not isinstance(value, str):
-            raise ValueError(f"message must be a string; got {type(value).__name__}.")
-        if len(value) > MESSAGE_MAX_CHARS:
-            raise ValueError(f"message has {len(value):,} characters; the box takes at most "
-                             f"{MESSAGE_MAX_CHARS:,} (shorten it).")
-        return value
+    @classmethod
+    def example(cls, **params):
+        """An explorer of a multinomial filter fitted to four short messages."""
+        texts = ["free prize now", "win cash now", "lunch at home", "see you at lunch"]
+        vocab = text.Vocabulary().fit(texts)
+        return cls(MultinomialNB().fit(vocab.transform(texts), [1, 1, 0, 0]), vocab, **params)
 
     def expected_state(self):
-        """The genlearn twin of the page's ``data-state`` now (:func:`message_state`)."""
-        return dict(message_state(self.message, self._model, self._vocab), params=self.params())
+        """Everything the page publishes in ``data-state`` now, computed with genlearn.
+
+        Keys: ``tokens`` (:func:`genlearn.text.tokenize`, the first
+        :data:`N_TOKENS_PUBLISHED`), ``n_tokens``, ``n_known`` (tokens in the
+        vocabulary), ``log_prior`` and ``log_joint`` {"spam", "ham"} (log p(y) and
+        log p(x, y) under the fitted model), ``p_spam`` (``predict_proba``),
+        ``log_odds`` (log p(spam | x) - log p(ham | x)), ``top`` {"spam", "ham"}:
+        the words pushing most towards each class as ``[word, count, count * (log
+        phi_spam - log phi_ham)]``, ``readouts`` (the lines shown) and ``params``.
+        """
+        return dict(_message_state(self.message, self._model, self._vocab), params=self.params())
 
     def static_figure(self):
         """The words pushing the current message towards each class, as bars."""
-        st = message_state(self.message, self._model, self._vocab)
+        st = self.expected_state()
         rows = st["top"]["spam"] + st["top"]["ham"]
         fig = style.new_figure((7.2, 0.9 + 0.38 * max(len(rows), 1)))
         ax = fig.subplots()

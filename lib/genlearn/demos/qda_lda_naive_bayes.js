@@ -1,73 +1,23 @@
-// qda_lda_naive_bayes.js: the explorer of notebook 05 (genlearn.demos.qda_lda_naive_bayes.BoundaryExplorer).
+// qda_lda_naive_bayes.js: the explorer of the lesson on QDA, LDA and naive Bayes
+// (genlearn.demos.qda_lda_naive_bayes.BoundaryExplorer).
 //
-// Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,
-// pageModel, fmt, sym2Eigen, linspace, markerSprite, stamp, backdropFrame, pixels32, hexRgb,
-// shadeTable, ...). Python sends the slider
-// values (sigma1, sigma2, rho), the data once (class 0's points x0 and the whitened draws z1 of
-// class 1, class 1's mean mu1) and the constants (ranges, probes, lim, grid_n, titles, class
-// colours and markers). Every frame,
-// this file computes: Sigma_1, the sample of class 1 (mu1 + z1 L^T, L the Cholesky factor of
-// Sigma_1), the three fitted models (priors, means, covariances with genlearn's divisors: QDA
-// S_k / m_k, LDA (S_0 + S_1) / m, naive Bayes the diagonal of S_k / m_k), the log-odds
-// x^T A x + b^T x + c of each, its conic, the posterior on a grid (shading), the boundary (the zero
-// level of the log-odds, by marching squares) and the training accuracy, and draws them.
-// Every number published in data-state has its twin in qda_lda_naive_bayes.explorer_state.
+// From class 1's covariance (sigma1, sigma2, rho), the data Python sends once (class 0's points
+// x0, the whitened draws z1 of class 1, class 1's mean mu1) and the constants (probes, the box,
+// grid size, titles, class colours and markers), each frame computes Sigma_1, the sample of
+// class 1 (mu1 + z1 L^T, L the Cholesky factor of Sigma_1), the three fitted models (priors,
+// means, covariances with genlearn's divisors), the log-odds x^T A x + b^T x + c of each, its
+// conic, the posterior on a grid (shading), the boundary (the zero level of the log-odds, by
+// marching squares) and the training accuracy, and draws the three panels.
 
-const PARAMS = ["sigma1", "sigma2", "rho"];
-const LABELS = {sigma1: "σ₁ (class 1, x₁)", sigma2: "σ₂ (class 1, x₂)", rho: "ρ (class 1)"};
+import {explorerPage, h, paramsOf} from "./explorer.js";
+import {
+  backdropFrame, canvasPanel, clipTo, drawCross, hexRgb, markerSprite, outline, pixels32, shadeTable, stampPoints,
+} from "./canvas.js";
+import {
+  cholesky2, covariance2, dot2, fmt, gaussianFits, inv2, linspace, mul2, quadraticForm, sigmoid, sym2Eigen,
+} from "./numerics.js";
+
 const MODELS = ["QDA", "LDA", "naive Bayes"];
-
-/** A computed number as text: 12 significant digits first (rounding noise never shows). Twin: _show. */
-const show = (x, digits) => fmt(Number(Number(x).toPrecision(12)), digits);
-
-/* ---------------------------------------------------------------- 2x2 algebra */
-
-/** gaussian.covariance(s1, s2, rho). */
-function covariance2(s1, s2, rho) {
-  const c = rho * s1 * s2;
-  return [[s1 ** 2, c], [c, s2 ** 2]];
-}
-
-/** Lower Cholesky factor of a 2x2 positive definite matrix (numpy.linalg.cholesky). */
-function cholesky2(S) {
-  const l00 = Math.sqrt(S[0][0]), l10 = S[1][0] / l00;
-  return [[l00, 0], [l10, Math.sqrt(S[1][1] - l10 * l10)]];
-}
-
-const det2 = (S) => S[0][0] * S[1][1] - S[0][1] * S[1][0];
-const inv2 = (S) => { const d = det2(S); return [[S[1][1] / d, -S[0][1] / d], [-S[1][0] / d, S[0][0] / d]]; };
-const mul2 = (S, v) => [S[0][0] * v[0] + S[0][1] * v[1], S[1][0] * v[0] + S[1][1] * v[1]];
-const dot2 = (u, v) => u[0] * v[0] + u[1] * v[1];
-
-/* ---------------------------------------------------------------- the fits */
-
-/** Count, mean and scatter sum (x - mu)(x - mu)^T of the points of one class. */
-function classStats(P) {
-  const m = P.length;
-  let s0 = 0, s1 = 0;
-  for (const p of P) { s0 += p[0]; s1 += p[1]; }
-  const mu = [s0 / m, s1 / m];
-  let a = 0, b = 0, c = 0;
-  for (const p of P) {
-    const d0 = p[0] - mu[0], d1 = p[1] - mu[1];
-    a += d0 * d0; b += d0 * d1; c += d1 * d1;
-  }
-  return {m, mu, S: [[a, b], [b, c]]};
-}
-
-/**
- * The log-odds log p(y=1|x)/p(y=0|x) = x^T A x + b^T x + c of a two-class Gaussian model with
- * priors phi, means mu and covariances Sigma. Twin: the estimators' quadratic_form().
- */
-function quadraticForm(phi, mu, Sigma) {
-  const P0 = inv2(Sigma[0]), P1 = inv2(Sigma[1]);
-  const A = [0, 1].map((i) => [0, 1].map((j) => -0.5 * (P1[i][j] - P0[i][j])));
-  const w1 = mul2(P1, mu[1]), w0 = mul2(P0, mu[0]);
-  const b = [w1[0] - w0[0], w1[1] - w0[1]];
-  const c = -0.5 * (dot2(mu[1], w1) - dot2(mu[0], w0))
-            - 0.5 * (Math.log(det2(Sigma[1])) - Math.log(det2(Sigma[0]))) + Math.log(phi[1] / phi[0]);
-  return {A, b, c};
-}
 
 /** Name the curve x^T A x + b^T x + c = 0. Twin: qda_lda_naive_bayes.conic_type. */
 function conicType(A, b, c, rtol = 1e-8) {
@@ -94,45 +44,51 @@ function conicType(A, b, c, rtol = 1e-8) {
   return disc > 0 ? "two parallel lines" : "none";
 }
 
-/** Everything one frame computes, from the model's traits. Twin: explorer_state (without drawing). */
-function computeFrame(model, X0) {
-  const p = Object.fromEntries(PARAMS.map((k) => [k, model.get(k)]));
-  const Sigma1 = covariance2(p.sigma1, p.sigma2, p.rho);
-  const L = cholesky2(Sigma1), mu1 = model.get("mu1");
-  const X1 = model.get("z1").map(([z0, z1]) => [mu1[0] + L[0][0] * z0, mu1[1] + (L[1][0] * z0 + L[1][1] * z1)]);
-  const st = [classStats(X0), classStats(X1)], m = st[0].m + st[1].m;
-  const phi = [st[0].m / m, st[1].m / m], mu = [st[0].mu, st[1].mu];
-  const scale = (S, k) => S.map((row) => row.map((v) => v / k));
-  const qda = [scale(st[0].S, st[0].m), scale(st[1].S, st[1].m)];
-  const pooledS = [0, 1].map((i) => [0, 1].map((j) => st[0].S[i][j] + st[1].S[i][j]));
-  const lda = scale(pooledS, m);
-  const nb = qda.map((S) => [[S[0][0], 0], [0, S[1][1]]]);
-  const models = {};
-  for (const [name, Sigma] of [["QDA", qda], ["LDA", [lda, lda]], ["naive Bayes", nb]]) {
-    const {A, b, c} = quadraticForm(phi, mu, Sigma);
-    const f = (x, y) => A[0][0] * x * x + (A[0][1] + A[1][0]) * x * y + A[1][1] * y * y + b[0] * x + b[1] * y + c;
-    let right = 0;
-    X0.forEach(([x, y]) => { if (!(f(x, y) > 0)) right += 1; });  // ties go to class 0, as argmax does
-    X1.forEach(([x, y]) => { if (f(x, y) > 0) right += 1; });
-    models[name] = {phi, mu, Sigma, A, b, c, f, eigenvalues: sym2Eigen(A).values,
-                    conic: conicType(A, b, c), accuracy: right / m};
-  }
-  return {p, Sigma1, X1, models};
-}
-
-/** The readout lines. Twin: explorer_readouts. */
-function readoutLines(fr) {
-  const S = fr.Sigma1, var_ = sym2Eigen(S).values;
-  const side = (v) => (v < 1 - 1e-9 ? "below 1" : v > 1 + 1e-9 ? "above 1" : "equal to 1");
+/** The readout lines. Twin: _readout_lines. */
+function readoutLines(Sigma1, models) {
+  const S = Sigma1, v = sym2Eigen(S).values, f4 = (x) => fmt(x, 4);
+  const side = (x) => (x < 1 - 1e-9 ? "below 1" : x > 1 + 1e-9 ? "above 1" : "equal to 1");
   return [
-    `Σ₁ = [[${show(S[0][0], 4)}, ${show(S[0][1], 4)}], [${show(S[1][0], 4)}, ${show(S[1][1], 4)}]], Σ₀ = I`,
-    `variances of Σ₁ along its axes: ${show(var_[0], 4)} (${side(var_[0])}), ${show(var_[1], 4)} (${side(var_[1])})`,
+    `Σ₁ = [[${f4(S[0][0])}, ${f4(S[0][1])}], [${f4(S[1][0])}, ${f4(S[1][1])}]], Σ₀ = I`,
+    `variances of Σ₁ along its axes: ${f4(v[0])} (${side(v[0])}), ${f4(v[1])} (${side(v[1])})`,
     ...MODELS.map((name) => {
-      const M = fr.models[name];
-      return `${name}: eigenvalues of A ${show(M.eigenvalues[0], 4)}, ${show(M.eigenvalues[1], 4)}, ` +
-             `boundary ${M.conic}; training accuracy ${show(M.accuracy, 4)}`;
+      const M = models[name];
+      return `${name}: eigenvalues of A ${f4(M.eigenvalues[0])}, ${f4(M.eigenvalues[1])}, ` +
+             `boundary ${M.conic}; training accuracy ${f4(M.accuracy)}`;
     }),
   ];
+}
+
+/** Every number of one frame, from the traits (get(name)); `state` is what the page publishes. */
+export function frame(get) {
+  const p = paramsOf(get), X0 = get("x0");
+  const Sigma1 = covariance2(p.sigma1, p.sigma2, p.rho);
+  const L = cholesky2(Sigma1), mu1 = get("mu1");
+  const X1 = get("z1").map(([z0, z1]) => [mu1[0] + L[0][0] * z0, mu1[1] + (L[1][0] * z0 + L[1][1] * z1)]);
+  const fits = gaussianFits(X0, X1), m = X0.length + X1.length;
+  const models = {};
+  for (const [name, Sigma] of [["QDA", fits.qda], ["LDA", [fits.lda, fits.lda]], ["naive Bayes", fits.nb]]) {
+    const {A, b, c, f} = quadraticForm(fits.phi, fits.mu, Sigma);
+    let right = 0;
+    for (const [x, y] of X0) if (!(f(x, y) > 0)) right += 1;  // ties go to class 0, as argmax does
+    for (const [x, y] of X1) if (f(x, y) > 0) right += 1;
+    models[name] = {phi: fits.phi, mu: fits.mu, Sigma, A, b, c, f, eigenvalues: sym2Eigen(A).values,
+                    conic: conicType(A, b, c), accuracy: right / m};
+  }
+  const probes = get("probes");
+  return {
+    X0, X1, models,
+    state: {
+      Sigma1, sample: X1.slice(0, 3),
+      models: Object.fromEntries(MODELS.map((name) => {
+        const M = models[name];
+        return [name, {phi: M.phi, mu: M.mu, Sigma: M.Sigma, A: M.A, b: M.b, c: M.c, eigenvalues: M.eigenvalues,
+                       conic: M.conic, accuracy: M.accuracy, posterior: probes.map(([x, y]) => sigmoid(M.f(x, y)))}];
+      })),
+      readouts: readoutLines(Sigma1, models),
+      params: p,
+    },
+  };
 }
 
 /* ---------------------------------------------------------------- drawing */
@@ -163,8 +119,8 @@ function logOddsGrid(M, g) {
 /**
  * The zero level of F (F[i * n + j] at x = g[j], y = g[i]) as polylines, by marching squares:
  * each cell's segments end on the grid edges the level crosses, and the segments that share an
- * edge are chained into one line. (Stroked one by one with round caps, the 300-600 segments of
- * the three panels took Chromium about 2 ms a frame to rasterise.)
+ * edge are chained into one line (one path of a few lines rasterises faster than hundreds of
+ * separate segments with round caps).
  */
 const edgeTables = new Map();  // per grid size: crossing points and links by edge id, kept between calls
 
@@ -231,20 +187,14 @@ function zeroLevel(F, g) {
 /** Sprite size of the points for a plot box (px). */
 const pointSize = (box) => Math.max(6.5, box.size / 45);
 
-/** Stamp the points P (one class) from a sprite. */
-function stampPoints(ctx, P, px, sprite) {
-  for (const p of P) { const [X, Y] = px(p); stamp(ctx, sprite, X, Y); }
-}
-
 /** One frame of a panel: the shading (image layer), class 1's points, the boundary and the means. */
-function drawPanel(panel, layers, M, fr, X0, model, shade, sprites) {
+function drawPanel(panel, layers, M, f, look) {
   const {ctx} = panel;
-  const [lo, hi] = model.get("lim"), n = model.get("grid_n");
-  const colors = model.get("class_colors"), markers = model.get("class_markers");
+  const [lo, hi] = look.lim, n = layers.image.canvas.width;
   // on the backdrop, drawn again only after a resize: axes, ticks and class 0's fixed sample
-  const {px, box} = backdropFrame(panel, layers, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]}, (bctx, frame) => {
-    bctx.save(); bctx.beginPath(); bctx.rect(frame.box.x, frame.box.y, frame.box.size, frame.box.size); bctx.clip();
-    stampPoints(bctx, X0, frame.px, markerSprite(sprites, markers[0], pointSize(frame.box), colors[0]));
+  const {px, box} = backdropFrame(panel, layers, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]}, (bctx, fr) => {
+    clipTo(bctx, fr.box);
+    stampPoints(bctx, f.X0, fr.px, markerSprite(look.sprites, look.markers[0], pointSize(fr.box), look.colors[0]));
     bctx.restore();
   });
   ctx.clearRect(0, 0, panel.width, panel.height);
@@ -252,89 +202,62 @@ function drawPanel(panel, layers, M, fr, X0, model, shade, sprites) {
   const g = linspace(lo, hi, n), F = logOddsGrid(M, g), pix = layers.image.pixels;
   for (let i = 0; i < n; i++) {
     const row = (n - 1 - i) * n;
-    for (let j = 0; j < n; j++) pix[i * n + j] = shade(F[row + j]);
+    for (let j = 0; j < n; j++) pix[i * n + j] = look.shade(F[row + j]);
   }
   layers.image.show();
-  ctx.save(); ctx.beginPath(); ctx.rect(box.x, box.y, box.size, box.size); ctx.clip();
+  clipTo(ctx, box);
   // class 1's points over class 0's (on the backdrop), with the suite's colours and shapes
-  stampPoints(ctx, fr.X1, px, markerSprite(sprites, markers[1], pointSize(box), colors[1]));
+  stampPoints(ctx, f.X1, px, markerSprite(look.sprites, look.markers[1], pointSize(box), look.colors[1]));
   // the boundary p(y=1|x) = 1/2, i.e. log-odds 0
   ctx.beginPath();
   for (const line of zeroLevel(F, g)) {
-    line.forEach((p, k) => { const [X, Y] = px(p); if (k) ctx.lineTo(X, Y); else ctx.moveTo(X, Y); });
+    line.forEach((q, k) => {
+      const [X, Y] = px(q);
+      if (k) ctx.lineTo(X, Y);
+      else ctx.moveTo(X, Y);
+    });
   }
-  ctx.strokeStyle = "#000000"; ctx.lineWidth = 2.5; ctx.lineCap = "round"; ctx.lineJoin = "round"; ctx.stroke();
-  // the fitted means: black crosses
-  for (const m of M.mu) {
-    const [X, Y] = px(m);
-    ctx.beginPath(); ctx.moveTo(X - 6, Y - 6); ctx.lineTo(X + 6, Y + 6); ctx.moveTo(X - 6, Y + 6); ctx.lineTo(X + 6, Y - 6);
-    ctx.strokeStyle = "#ffffff"; ctx.lineWidth = 4.5; ctx.stroke();
-    ctx.strokeStyle = "#000000"; ctx.lineWidth = 2.2; ctx.stroke();
-  }
+  ctx.strokeStyle = "#000000";
+  ctx.lineWidth = 2.5;
+  ctx.lineCap = "round";
+  ctx.lineJoin = "round";
+  ctx.stroke();
+  for (const c of M.mu) drawCross(ctx, ...px(c), 6, 2.2);  // the fitted means
   ctx.restore();
-  ctx.strokeStyle = "#000"; ctx.lineWidth = 1; ctx.strokeRect(box.x, box.y, box.size, box.size);
+  outline(ctx, box);
 }
 
 /* ---------------------------------------------------------------- the widget */
 
-function render({model: widgetModel, el}) {
-  const model = pageModel(widgetModel);
-  const root = explorerRoot(el, "QDA, LDA and naive Bayes boundary explorer");
-  const titles = model.get("titles");
-  const X0 = model.get("x0");
-  const shade = shadeTable(pixels32(posteriorColors(model.get("class_colors"))));
-
-  const {node: controls, sync} = traitSliders(model, PARAMS, LABELS, 2, () => request());
-  const out = readouts("Numbers of the three fitted models");
+function render(args) {
+  const page = explorerPage(args, {name: "QDA, LDA and naive Bayes boundary explorer",
+                                   readouts: "Numbers of the three fitted models"});
+  const {model} = page;
+  const titles = model.get("titles"), colors = model.get("class_colors");
+  const look = {lim: model.get("lim"), colors, markers: model.get("class_markers"), sprites: new Map(),
+                shade: shadeTable(pixels32(posteriorColors(colors)))};
   const panels = {}, heads = {}, layers = {};
   for (const name of MODELS) {
     panels[name] = canvasPanel(`${titles[name]}: posterior shading, the two classes and the boundary`, 1.0, 420);
     layers[name] = {back: panels[name].backdrop(), image: panels[name].image(model.get("grid_n"))};
-    heads[name] = h("div", {style: {fontSize: "14px", textAlign: "center", fontWeight: "600"}}, titles[name]);
+    heads[name] = h("div", {class: "gl-heading"}, titles[name]);
     panels[name].node.prepend(heads[name]);
   }
-  const caption = h("div", {style: {fontSize: "13px", marginTop: "2px"}},
+  const caption = h("div", {class: "gl-caption"},
     "Circles: class 0, N((0, 0), I); triangles: class 1, N((2, 1), Σ₁). Black curve: the boundary ",
     "p(y=1 | x) = ½; the shading goes from class 0's colour (class 0 likely) through white to class 1's; ",
     "crosses: the fitted means.");
-  root.append(controls, out.node, h("div", {class: "gl-figures"}, ...MODELS.map((k) => panels[k].node)), caption);
-
-  const sprites = new Map();
-
-  const draw = () => {
-    for (const name of MODELS) panels[name].fit();
-    const fr = computeFrame(model, X0);
+  page.root.append(page.controls.node, page.out.node,
+                   h("div", {class: "gl-figures"}, ...MODELS.map((k) => panels[k].node)), caption);
+  return page.start(() => {
+    const f = frame(model.get);
     for (const name of MODELS) {
-      drawPanel(panels[name], layers[name], fr.models[name], fr, X0, model, shade, sprites);
-      const head = `${titles[name]} — ${fr.models[name].conic}`;
+      drawPanel(panels[name], layers[name], f.models[name], f, look);
+      const head = `${titles[name]} — ${f.models[name].conic}`;
       if (heads[name].textContent !== head) heads[name].textContent = head;  // a new text means a new layout
     }
-    const lines = readoutLines(fr);
-    out.set(lines);
-    // the numbers of this frame, for the tests (twin: explorer_state)
-    const probes = model.get("probes");
-    publishState(root, {
-      Sigma1: fr.Sigma1, sample: fr.X1.slice(0, 3),
-      models: Object.fromEntries(MODELS.map((name) => {
-        const M = fr.models[name];
-        return [name, {phi: M.phi, mu: M.mu, Sigma: M.Sigma, A: M.A, b: M.b, c: M.c,
-                       eigenvalues: M.eigenvalues, conic: M.conic, accuracy: M.accuracy,
-                       posterior: probes.map(([x, y]) => 1 / (1 + Math.exp(-M.f(x, y))))}];
-      })),
-      readouts: lines,
-      params: Object.fromEntries(PARAMS.map((k) => [k, model.get(k)])),
-    });
-  };
-  const request = frameScheduler(root, draw);
-  for (const name of MODELS) panels[name].onResize = request;
-
-  // Python changed a trait: move the sliders and redraw
-  const unbind = model.bind(PARAMS, () => {
-    sync();
-    request();
-  });
-  request();
-  return () => { unbind(); for (const name of MODELS) panels[name].disconnect?.(); };
+    return f.state;
+  }, MODELS.map((k) => panels[k]));
 }
 
-export default { render };
+export default {render};

@@ -26,8 +26,6 @@ quadratic_form             ``(A, b, c)`` of any of the three fitted binary model
 quadratic_form_gap         largest gap between ``x^T A x + b^T x + c`` and the log-odds on a grid
 conic_type                 ellipse, hyperbola, parabola or line, from ``(A, b, c)``
 explorer_models            the explorer's data for a Sigma_1 and the three models fitted to it
-explorer_state             everything the explorer's page computes (its genlearn twin)
-explorer_readouts          the explorer's readouts, as text
 BoundaryExplorer           the interactive figure (sliders for class 1's Sigma_1)
 three_class_example        seeded three-class data
 plot_three_classes         the plane coloured by predicted class, means marked
@@ -42,8 +40,6 @@ cv_models, cv_table        10-fold cross-validated accuracy of the four classifi
 format_cv_table            the table as fixed-width text
 repeated_cv, winners       the same for several shuffles of the folds, and who wins each
 """
-from decimal import ROUND_HALF_UP, Decimal
-
 import numpy as np
 import traitlets
 from matplotlib.colors import ListedColormap
@@ -53,13 +49,13 @@ from ..datasets import make_gaussian_classes
 from ..discriminant import GDA, QDA, GaussianNB
 from ..logistic import LogisticRegression
 from . import style
-from .explorer import Explorer, slider_value
+from .explorer import Explorer, Slider, fmt
 from .style import grid
 
 __all__ = [
     "MODEL_NAMES", "make_models", "grid", "class_covariances", "two_class_example", "plot_assumptions",
-    "quadratic_form", "quadratic_form_gap", "conic_type", "EXPLORER_RANGES", "explorer_models",
-    "explorer_readouts", "explorer_state", "BoundaryExplorer", "plot_conic_gallery", "three_class_example", "plot_three_classes", "too_few_examples",
+    "quadratic_form", "quadratic_form_gap", "conic_type", "explorer_models", "BoundaryExplorer",
+    "plot_conic_gallery", "three_class_example", "plot_three_classes", "too_few_examples",
     "plot_too_few_examples", "feature_map", "feature_map_models", "plot_feature_maps",
     "boundary_agreement", "cv_models", "cv_folds", "cv_table", "format_cv_table",
     "repeated_cv", "winners", "format_repeated_cv",
@@ -276,12 +272,11 @@ EXPLORER_MU = ((0.0, 0.0), (2.0, 1.0))
 EXPLORER_XLIM = (-4.5, 6.5)
 EXPLORER_YLIM = (-4.5, 5.5)
 
-#: (min, max, step) of the explorer's sliders, which set class 1's covariance
-#: ``Sigma_1 = gaussian.covariance(sigma1, sigma2, rho)``. With sigma >= 0.5 and
-#: |rho| <= 0.8, the smallest eigenvalue of Sigma_1 is at least 0.5^2 (1 - 0.8) = 0.05 at
-#: every slider position: Sigma_1, LDA's pooled Sigma and naive Bayes' variances are
-#: never singular.
-EXPLORER_RANGES = {"sigma1": (0.5, 2.5, 0.05), "sigma2": (0.5, 2.5, 0.05), "rho": (-0.8, 0.8, 0.05)}
+#: Why the explorer's sliders (class 1's covariance ``gaussian.covariance(sigma1, sigma2, rho)``)
+#: stop where they do: with sigma >= 0.5 and |rho| <= 0.8 the smallest eigenvalue of Sigma_1 is
+#: at least 0.5^2 (1 - 0.8) = 0.05, so Sigma_1, LDA's pooled Sigma and naive Bayes' variances
+#: are never singular.
+_NONSINGULAR = "the range keeps every covariance nonsingular"
 
 #: Points at which the explorer's page publishes each model's p(y=1 | x) (for the tests).
 EXPLORER_PROBES = ((0.0, 0.0), (2.0, 1.0), (1.0, 0.5), (-3.0, 3.0), (4.0, -3.0), (5.0, 4.0))
@@ -293,20 +288,6 @@ EXPLORER_GRID = 151
 
 _EXPLORER_TITLES = {"QDA": "QDA: one full Σₖ per class", "LDA": "LDA (GDA): one shared Σ",
                     "naive Bayes": "naive Bayes: diagonal Σₖ"}
-
-
-def _show(x, digits):
-    """A computed number as the explorer's page prints it (twin of ``show`` in its JavaScript).
-
-    The number is first rounded to 12 significant digits, so that rounding noise of
-    1e-16 (numpy and the page compute the fits in different orders) cannot move it
-    across a printed digit; then it is printed like JavaScript's ``toFixed``: an
-    exact tie rounds away from zero (Python's format would round 0.5625 to "0.562",
-    the page to "0.563"), and a value that rounds to zero has no minus sign.
-    """
-    q = Decimal(float(f"{float(x):.12g}")).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
-    text = f"{q:f}"
-    return text[1:] if text.startswith("-") and q == 0 else text
 
 
 def _side_of_one(v):
@@ -334,50 +315,21 @@ def explorer_models(sigma1, sigma2, rho, X0, Z1):
     return X, y, {name: model.fit(X, y) for name, model in make_models().items()}
 
 
-def explorer_readouts(Sigma1, rows):
+def _readout_lines(Sigma1, rows):
     """The explorer's readout lines: Sigma_1, its variances along its axes, then one line
     per model ``(name, eigenvalues of A, conic, training accuracy)`` in ``rows``."""
     S = np.asarray(Sigma1, dtype=float)
     var = np.linalg.eigvalsh(S)
     lines = [
-        f"Σ₁ = [[{_show(S[0, 0], 4)}, {_show(S[0, 1], 4)}], [{_show(S[1, 0], 4)}, "
-        f"{_show(S[1, 1], 4)}]], Σ₀ = I",
-        f"variances of Σ₁ along its axes: {_show(var[0], 4)} ({_side_of_one(var[0])}), "
-        f"{_show(var[1], 4)} ({_side_of_one(var[1])})",
+        f"Σ₁ = [[{fmt(S[0, 0], 4)}, {fmt(S[0, 1], 4)}], [{fmt(S[1, 0], 4)}, "
+        f"{fmt(S[1, 1], 4)}]], Σ₀ = I",
+        f"variances of Σ₁ along its axes: {fmt(var[0], 4)} ({_side_of_one(var[0])}), "
+        f"{fmt(var[1], 4)} ({_side_of_one(var[1])})",
     ]
     for name, eig, kind, acc in rows:
-        lines.append(f"{name}: eigenvalues of A {_show(eig[0], 4)}, {_show(eig[1], 4)}, "
-                     f"boundary {kind}; training accuracy {_show(acc, 4)}")
+        lines.append(f"{name}: eigenvalues of A {fmt(eig[0], 4)}, {fmt(eig[1], 4)}, "
+                     f"boundary {kind}; training accuracy {fmt(acc, 4)}")
     return lines
-
-
-def explorer_state(sigma1, sigma2, rho, X0, Z1, probes=EXPLORER_PROBES):
-    """Everything the explorer's page publishes in ``data-state``, computed with genlearn.
-
-    Keys: ``Sigma1``; ``sample`` (the first 3 points of class 1); ``models``, for each of
-    QDA, LDA and naive Bayes: ``phi`` (priors), ``mu`` (class means), ``Sigma`` (the two
-    class covariances, :func:`class_covariances`), ``A``, ``b``, ``c``
-    (:func:`quadratic_form`), ``eigenvalues`` of A (ascending), ``conic``
-    (:func:`conic_type`), ``accuracy`` (training accuracy) and ``posterior``
-    (``predict_proba`` at ``probes``, class 1); and ``readouts``
-    (:func:`explorer_readouts`). (The explorer adds ``params``, its slider values.)
-    """
-    X, y, models = explorer_models(sigma1, sigma2, rho, X0, Z1)
-    P = np.asarray(probes, dtype=float)
-    out, rows = {}, []
-    for name, model in models.items():
-        A, b, c = quadratic_form(model)
-        eig = np.linalg.eigvalsh(A)
-        kind = conic_type(A, b, c)
-        acc = model.score(X, y)
-        rows.append((name, eig, kind, acc))
-        out[name] = dict(phi=model.phi_.tolist(), mu=model.mu_.tolist(),
-                         Sigma=np.asarray(class_covariances(model)).tolist(), A=A.tolist(),
-                         b=b.tolist(), c=c, eigenvalues=eig.tolist(), conic=kind, accuracy=acc,
-                         posterior=model.predict_proba(P)[:, 1].tolist())
-    Sigma1 = gaussian.covariance(sigma1, sigma2, rho)
-    return dict(Sigma1=Sigma1.tolist(), sample=X[len(X0):len(X0) + 3].tolist(), models=out,
-                readouts=explorer_readouts(Sigma1, rows))
 
 
 class BoundaryExplorer(Explorer):
@@ -404,8 +356,8 @@ class BoundaryExplorer(Explorer):
     Attributes
     ----------
     sigma1, sigma2, rho : float
-        The slider values; each must lie in its :data:`EXPLORER_RANGES` range (a
-        ValueError says which), so no covariance is ever singular.
+        The slider values; each must lie in its slider's range (a ValueError
+        says which), so no covariance is ever singular.
     Sigma1 : ndarray of shape (2, 2)
         Read-only, :func:`genlearn.gaussian.covariance`.
     models : dict name -> fitted estimator
@@ -423,34 +375,24 @@ class BoundaryExplorer(Explorer):
     """
 
     _js = "qda_lda_naive_bayes.js"
-    _params = ("sigma1", "sigma2", "rho")
 
-    sigma1 = traitlets.Float(2.0).tag(sync=True)
-    sigma2 = traitlets.Float(0.6).tag(sync=True)
-    rho = traitlets.Float(0.0).tag(sync=True)
+    sigma1 = Slider(0.5, 2.5, 0.05, 2.0, "σ₁ (class 1, x₁)", digits=2, why=_NONSINGULAR)
+    sigma2 = Slider(0.5, 2.5, 0.05, 0.6, "σ₂ (class 1, x₂)", digits=2, why=_NONSINGULAR)
+    rho = Slider(-0.8, 0.8, 0.05, 0.0, "ρ (class 1)", digits=2, why=_NONSINGULAR)
 
     # The data and the constants the page needs, sent once (the JavaScript keeps no copy).
     x0 = traitlets.List().tag(sync=True)
     z1 = traitlets.List().tag(sync=True)
     mu1 = traitlets.List(list(EXPLORER_MU[1])).tag(sync=True)
-    ranges = traitlets.Dict({k: list(v) for k, v in EXPLORER_RANGES.items()}).tag(sync=True)
     probes = traitlets.List([list(p) for p in EXPLORER_PROBES]).tag(sync=True)
     lim = traitlets.List(list(EXPLORER_LIM)).tag(sync=True)
     grid_n = traitlets.Int(EXPLORER_GRID).tag(sync=True)
     titles = traitlets.Dict(dict(_EXPLORER_TITLES)).tag(sync=True)
 
-    def __init__(self, m=120, random_state=0, **kwargs):
-        unknown = sorted(set(kwargs) - set(self._params))
-        if unknown:
-            raise ValueError(f"unknown parameter(s) {unknown}; choose from {list(self._params)}.")
+    def __init__(self, m=120, random_state=0, **params):
         X0, Z1, _ = _explorer_sample(m, random_state)
-        super().__init__(x0=X0.tolist(), z1=Z1.tolist(), **kwargs)
-
-    @traitlets.validate(*_params)
-    def _check_range(self, proposal):
-        return slider_value(
-            proposal, EXPLORER_RANGES,
-            "the range keeps every covariance nonsingular")
+        self.x0, self.z1 = X0.tolist(), Z1.tolist()
+        super().__init__(**params)
 
     @property
     def Sigma1(self):
@@ -461,9 +403,31 @@ class BoundaryExplorer(Explorer):
         return explorer_models(self.sigma1, self.sigma2, self.rho, self.x0, self.z1)[2]
 
     def expected_state(self):
-        """The genlearn twin of the page's ``data-state`` now (:func:`explorer_state`)."""
-        return dict(explorer_state(self.sigma1, self.sigma2, self.rho, self.x0, self.z1),
-                    params=self.params())
+        """Everything the page publishes in ``data-state`` now, computed with genlearn.
+
+        Keys: ``Sigma1``; ``sample`` (the first 3 points of class 1); ``models``, for
+        each of QDA, LDA and naive Bayes: ``phi`` (priors), ``mu`` (class means),
+        ``Sigma`` (the two class covariances, :func:`class_covariances`), ``A``,
+        ``b``, ``c`` (:func:`quadratic_form`), ``eigenvalues`` of A (ascending),
+        ``conic`` (:func:`conic_type`), ``accuracy`` (training accuracy) and
+        ``posterior`` (``predict_proba`` at the probes, class 1); ``readouts`` and
+        ``params``.
+        """
+        X, y, models = explorer_models(self.sigma1, self.sigma2, self.rho, self.x0, self.z1)
+        P = np.asarray(self.probes, dtype=float)
+        out, rows = {}, []
+        for name, model in models.items():
+            A, b, c = quadratic_form(model)
+            eig = np.linalg.eigvalsh(A)
+            kind = conic_type(A, b, c)
+            acc = model.score(X, y)
+            rows.append((name, eig, kind, acc))
+            out[name] = dict(phi=model.phi_.tolist(), mu=model.mu_.tolist(),
+                             Sigma=np.asarray(class_covariances(model)).tolist(), A=A.tolist(),
+                             b=b.tolist(), c=c, eigenvalues=eig.tolist(), conic=kind, accuracy=acc,
+                             posterior=model.predict_proba(P)[:, 1].tolist())
+        return dict(Sigma1=self.Sigma1.tolist(), sample=X[len(self.x0):len(self.x0) + 3].tolist(), models=out,
+                    readouts=_readout_lines(self.Sigma1, rows), params=self.params())
 
     def static_figure(self, num=120):
         """The three panels of the current state as a matplotlib Figure (where widgets cannot run)."""

@@ -1,0 +1,353 @@
+// canvas.js: the explorers' figures: hi-DPI canvas panels in layers, colour scales,
+// markers, plot frames. Colours come from Python (genlearn.demos.style, sent as traits);
+// this file names only black, white and greys.
+
+import {h} from "./explorer.js";
+import {linspace} from "./numerics.js";
+
+/* ----------------------------------------------------------------- panels */
+
+/**
+ * A canvas drawn at the device's pixel ratio that follows its container's width
+ * (height = width * aspect, capped at maxHeight CSS pixels). Returns the panel
+ * {node, canvas, ctx, width, height, fit(), onResize}: width and height in CSS pixels, ctx
+ * scaled so that drawing uses CSS pixels; fit() sizes the canvases (call it at the start of
+ * a frame: true when the size changed), onResize() is called after the container resized.
+ *
+ * Layers under and over the canvas, for a figure redrawn at every input event:
+ *   panel.backdrop()  a second canvas of the same size ({canvas, ctx}) under it, for what
+ *                     changes only with the size (axes, ticks, points that do not move);
+ *   panel.image(n)    an n x n image under both, which the browser stretches over a plot
+ *                     box (imageLayer): a shading computed on a grid;
+ *   panel.raster()    a layer over the canvas whose pixels the page computes itself
+ *                     (rasterLayer): a picture of many small polygons.
+ * The browser composites the layers, so a frame rasterises only the top canvas and the small
+ * image. Only the top canvas is an image for screen readers (role=img and its label).
+ */
+export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
+  const canvas = h("canvas", {role: "img", "aria-label": label, class: "gl-canvas"});
+  const stack = h("div", {class: "gl-stack"}, canvas);
+  const node = h("div", {class: "gl-panel"}, stack);
+  const panel = {node, canvas, ctx: canvas.getContext("2d"), width: 0, height: 0, onResize: null};
+  const sized = [panel];  // the canvases drawn at the device's pixel ratio (or their own scale)
+  // The width comes from the ResizeObserver: reading node.clientWidth at every draw
+  // would make the browser lay out the page in the middle of the frame.
+  let observed = null;
+  panel.fit = () => {
+    const w = Math.max(120, Math.floor(observed ?? (node.clientWidth || 480)));
+    const hgt = Math.min(maxHeight, Math.round(w * aspect));
+    const dpr = window.devicePixelRatio || 1;
+    if (w === panel.width && hgt === panel.height && canvas.width === Math.round(w * dpr)) return false;
+    panel.width = w;
+    panel.height = hgt;
+    for (const c of sized) {
+      const s = c.scale ?? dpr;
+      c.canvas.style.height = `${hgt}px`;
+      c.canvas.width = Math.round(w * s);
+      c.canvas.height = Math.round(hgt * s);
+      c.ctx.setTransform(s, 0, 0, s, 0, 0);
+    }
+    return true;
+  };
+  const added = (layer) => {
+    sized.push(layer);
+    panel.width = 0;  // the next fit() sizes it
+    return layer;
+  };
+  panel.backdrop = () => {
+    const c = h("canvas", {"aria-hidden": "true", class: "gl-layer"});
+    stack.insertBefore(c, canvas);
+    return added({canvas: c, ctx: c.getContext("2d")});
+  };
+  panel.image = (n) => {
+    const layer = imageLayer(n);
+    stack.prepend(layer.node);
+    return layer;
+  };
+  panel.raster = () => {
+    const layer = rasterLayer(Math.max(2, window.devicePixelRatio || 1));
+    stack.append(layer.canvas);  // after the canvas: painted over it
+    return added(layer);
+  };
+  if (typeof ResizeObserver !== "undefined") {
+    const ro = new ResizeObserver((entries) => {
+      observed = entries[entries.length - 1].contentRect.width;
+      if (panel.fit() && panel.onResize) panel.onResize();
+    });
+    ro.observe(node);
+    panel.disconnect = () => ro.disconnect();
+  }
+  return panel;
+}
+
+/**
+ * An n x n image whose pixel (j, i) shows grid point (g[j], g[n - 1 - i]) of a grid over a
+ * plot box: fill `pixels` (one 32-bit word per pixel, colours from pixels32), then show();
+ * place(box) puts the pixel centres on the grid (the image overhangs the box by half a cell
+ * on each side, clipped) and lets the browser stretch it, smoothly.
+ */
+export function imageLayer(n) {
+  const canvas = h("canvas", {"aria-hidden": "true", "data-grid": n, width: n, height: n});
+  const node = h("div", {class: "gl-image"}, canvas);
+  const ctx = canvas.getContext("2d"), data = ctx.createImageData(n, n);
+  return {
+    node, canvas,
+    pixels: new Uint32Array(data.data.buffer),
+    show: () => ctx.putImageData(data, 0, 0),
+    place(box) {
+      const half = box.size / (n - 1) / 2, px = (v) => `${v}px`;
+      Object.assign(node.style, {left: px(box.x), top: px(box.y), width: px(box.size), height: px(box.size)});
+      Object.assign(canvas.style, {left: px(-half), top: px(-half),
+                                   width: px(box.size + 2 * half), height: px(box.size + 2 * half)});
+    },
+  };
+}
+
+/**
+ * A canvas over a whole panel, `scale` pixels per CSS pixel, whose pixels the page fills
+ * itself: frame() gives {pixels, width, height} (one 32-bit word per pixel, as pixels32,
+ * all transparent), show() puts them on the canvas. Filling spans of a typed array is
+ * cheaper than a canvas path of many small polygons, which the browser rasterises with
+ * anti-aliasing on the page's main thread. Drawn at scale 2 or more, the layer is shown
+ * smaller, and the compositor's smooth scaling averages each 2 x 2 block on a 1x screen:
+ * the edges are anti-aliased off the main thread. Mouse events go through to the canvas below.
+ */
+export function rasterLayer(scale) {
+  const canvas = h("canvas", {"aria-hidden": "true", "data-scale": scale, class: "gl-layer gl-raster"});
+  const ctx = canvas.getContext("2d");
+  let data = null, pixels = null;
+  return {
+    canvas, ctx, scale,
+    frame() {
+      const {width, height} = canvas;
+      if (!data || data.width !== width || data.height !== height) {
+        data = ctx.createImageData(Math.max(1, width), Math.max(1, height));
+        pixels = new Uint32Array(data.data.buffer);
+      } else pixels.fill(0);
+      return {pixels, width: data.width, height: data.height};
+    },
+    show: () => ctx.putImageData(data, 0, 0),
+  };
+}
+
+/* ----------------------------------------------------------------- colours */
+
+/** "#rrggbb" as [r, g, b] (0-255). */
+export const hexRgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
+
+/** Opaque colours [r, g, b] as the 32-bit pixels of an image layer (in the platform's byte order). */
+export function pixels32(rgbList) {
+  const bytes = new Uint8ClampedArray(4 * rgbList.length);
+  rgbList.forEach(([r, g, b], i) => bytes.set([r, g, b, 255], 4 * i));
+  return new Uint32Array(bytes.buffer);
+}
+
+/**
+ * pixel(v) (a 32-bit pixel) tabulated at the centres of `steps` equal steps over [lo, hi];
+ * returns lookup(v), with v clamped to the range. A shading that colours each grid point by
+ * a function of one number (a distance, a log-odds) then looks its colour up in one table a
+ * frame instead of computing an exponential per pixel. With 4,096 steps the colours are off
+ * by at most a fifth of a colour step.
+ */
+export function pixelTable(pixel, lo, hi, steps = 4096) {
+  const table = new Uint32Array(steps), perStep = steps / (hi - lo);
+  for (let s = 0; s < steps; s++) table[s] = pixel(lo + (s + 0.5) / perStep);
+  return (v) => table[Math.min(steps - 1, Math.max(0, Math.floor((v - lo) * perStep)))];
+}
+
+/**
+ * The shading of a posterior: log-odds a -> shades[round((shades.length - 1) * sigmoid(a))],
+ * as a pixelTable (past |a| = 8 the colour is that of 0 or 1). shades: 32-bit pixels, p = 0 to 1.
+ */
+export function shadeTable(shades) {
+  const top = shades.length - 1;
+  return pixelTable((a) => shades[Math.round(top / (1 + Math.exp(-a)))], -8, 8);
+}
+
+/**
+ * A colour scale from a list of "#rrggbb" colours (low to high; e.g. the `colormap` trait).
+ * Returns {css(t), rgb(t), pixel(t), n} for t in [0, 1] (clipped; pixel: for an image layer).
+ */
+export function colorScale(hexList) {
+  const rgb = hexList.map(hexRgb), n = rgb.length, pixels = pixels32(rgb);
+  const index = (t) => Math.max(0, Math.min(n - 1, Math.round((Number.isFinite(t) ? t : 0) * (n - 1))));
+  return {rgb: (t) => rgb[index(t)], css: (t) => hexList[index(t)], pixel: (t) => pixels[index(t)], n};
+}
+
+/* ----------------------------------------------------------------- marks */
+
+/** A marker of the suite's shapes (matplotlib codes "o", "^", "s", "D") centred at (x, y). */
+export function drawMarker(ctx, code, x, y, size, color, edge = "#000") {
+  const r = size / 2;
+  ctx.beginPath();
+  if (code === "^") {
+    ctx.moveTo(x, y - r); ctx.lineTo(x + r, y + r * 0.8); ctx.lineTo(x - r, y + r * 0.8); ctx.closePath();
+  } else if (code === "s") ctx.rect(x - r * 0.85, y - r * 0.85, 1.7 * r, 1.7 * r);
+  else if (code === "D") {
+    ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y); ctx.closePath();
+  } else ctx.arc(x, y, r, 0, 2 * Math.PI);
+  ctx.fillStyle = color;
+  ctx.fill();
+  if (edge) { ctx.lineWidth = 0.8; ctx.strokeStyle = edge; ctx.stroke(); }
+}
+
+/**
+ * One marker drawn by drawMarker on a small canvas at the device's pixel ratio, kept in
+ * `cache` (a Map): stamping it with drawImage is much faster than filling and stroking a
+ * path per point, for figures of hundreds of points.
+ */
+export function markerSprite(cache, code, size, color) {
+  const dpr = window.devicePixelRatio || 1, key = `${code} ${size} ${color} ${dpr}`;
+  if (!cache.has(key)) {
+    const side = Math.ceil(size + 3), c = document.createElement("canvas");
+    c.width = c.height = Math.ceil(side * dpr);
+    const cctx = c.getContext("2d");
+    cctx.scale(c.width / side, c.height / side);
+    drawMarker(cctx, code, side / 2, side / 2, size, color, "#ffffff");
+    c.dpr = c.width / side;
+    cache.set(key, c);
+  }
+  return cache.get(key);
+}
+
+/**
+ * Stamp a markerSprite centred at (X, Y), at whole device pixels: an aligned stamp is a
+ * plain copy, a stamp between pixels is resampled (slower, and no sharper).
+ */
+export function stamp(ctx, sprite, X, Y) {
+  const w = sprite.width / sprite.dpr, d = sprite.dpr;
+  ctx.drawImage(sprite, Math.round((X - w / 2) * d) / d, Math.round((Y - w / 2) * d) / d, w, w);
+}
+
+/** Stamp one sprite at every point of P, mapped to pixels by `px` ([x, y] -> [X, Y]). */
+export function stampPoints(ctx, P, px, sprite) {
+  for (const p of P) {
+    const [X, Y] = px(p);
+    stamp(ctx, sprite, X, Y);
+  }
+}
+
+/** A polyline through data points pts, mapped to pixels by `px` ([x, y] -> [X, Y]). */
+export function drawPolyline(ctx, pts, px, color, width = 1.5, dash = []) {
+  ctx.beginPath();
+  pts.forEach((p, i) => {
+    const [X, Y] = px(p);
+    if (i) ctx.lineTo(X, Y);
+    else ctx.moveTo(X, Y);
+  });
+  ctx.setLineDash(dash);
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** A black x of half-width r at (X, Y) with a white edge: a mean, readable on any shading. */
+export function drawCross(ctx, X, Y, r = 6, width = 2.4) {
+  ctx.beginPath();
+  ctx.moveTo(X - r, Y - r); ctx.lineTo(X + r, Y + r);
+  ctx.moveTo(X - r, Y + r); ctx.lineTo(X + r, Y - r);
+  for (const [w, color] of [[2 * width, "#ffffff"], [width, "#000000"]]) {
+    ctx.strokeStyle = color;
+    ctx.lineWidth = w;
+    ctx.stroke();
+  }
+}
+
+/* ----------------------------------------------------------------- frames */
+
+/** The text style of the figures: `px` pixels, the page's sans-serif, black. */
+export function textStyle(ctx, px = 13) {
+  ctx.fillStyle = "#000";
+  ctx.font = `${px}px system-ui, sans-serif`;
+}
+
+/**
+ * The outline of a plot box {x, y, w, h} and its y ticks: [value, text] pairs drawn at
+ * height Y(value), left of the box. Leaves the text style black, 13 px, for the caller.
+ */
+export function boxWithYTicks(ctx, box, Y, yticks) {
+  ctx.strokeStyle = "#000";
+  ctx.lineWidth = 1;
+  ctx.strokeRect(box.x, box.y, box.w, box.h);
+  textStyle(ctx);
+  ctx.textAlign = "right";
+  ctx.textBaseline = "middle";
+  for (const [v, text] of yticks) {
+    ctx.beginPath(); ctx.moveTo(box.x - 4, Y(v)); ctx.lineTo(box.x, Y(v)); ctx.stroke();
+    ctx.fillText(text, box.x - 6, Y(v));
+  }
+}
+
+/** The name of a y axis, turned, centred on [y0, y1] at x. */
+export function yLabel(ctx, text, x, y0, y1) {
+  ctx.save();
+  ctx.translate(x, (y0 + y1) / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, 0, 0);
+  ctx.restore();
+}
+
+/**
+ * A square 2-D plot area in a canvas panel with ticks and axis labels.
+ * lim: [lo, hi] for both axes. Returns {px([x, y]) -> [X, Y], box: {x, y, size}}.
+ */
+export function plotFrame(ctx, panel, lim, {xlabel = "x₁", ylabel = "x₂", ticks = null, font = 13} = {}) {
+  const left = 40, bottom = 34, top = 8;
+  const size = Math.max(40, Math.min(panel.width - left - 10, panel.height - bottom - top));
+  const x0 = left + Math.max(0, (panel.width - left - 10 - size) / 2), y0 = top;
+  const [lo, hi] = lim;
+  const px = (p) => [x0 + (p[0] - lo) / (hi - lo) * size, y0 + (hi - p[1]) / (hi - lo) * size];
+  textStyle(ctx, font);
+  ctx.strokeStyle = "#000";
+  ctx.lineWidth = 1;
+  for (const t of ticks || linspace(lo, hi, 5)) {
+    const [X] = px([t, lo]), [, Y] = px([lo, t]), text = String(+t.toFixed(2));
+    ctx.beginPath(); ctx.moveTo(X, y0 + size); ctx.lineTo(X, y0 + size + 4); ctx.stroke();
+    ctx.beginPath(); ctx.moveTo(x0 - 4, Y); ctx.lineTo(x0, Y); ctx.stroke();
+    ctx.textAlign = "center"; ctx.textBaseline = "top";
+    ctx.fillText(text, X, y0 + size + 5);
+    ctx.textAlign = "right"; ctx.textBaseline = "middle";
+    ctx.fillText(text, x0 - 6, Y);
+  }
+  ctx.textAlign = "center"; ctx.textBaseline = "top";
+  ctx.fillText(xlabel, x0 + size / 2, y0 + size + 19);
+  yLabel(ctx, ylabel, 11, y0, y0 + size);
+  return {px, box: {x: x0, y: y0, size}};
+}
+
+/**
+ * The plot frame of a layered panel (see canvasPanel): plotFrame drawn on layers.back, then
+ * extra(ctx, frame) for whatever else lies there, and the image layers.image placed on the
+ * box. Drawn again only when the panel's size or `lim` changed; otherwise the frame of last
+ * time is returned. Returns {px, box}, as plotFrame does.
+ */
+export function backdropFrame(panel, layers, lim, opts, extra = null) {
+  const key = `${panel.width} ${panel.height} ${layers.back.canvas.width} ${lim}`;
+  if (layers.frame && layers.frameKey === key) return layers.frame;
+  const {ctx} = layers.back;
+  ctx.clearRect(0, 0, panel.width, panel.height);
+  const frame = plotFrame(ctx, panel, lim, opts);
+  if (extra) extra(ctx, frame);
+  layers.image.place(frame.box);
+  layers.frame = frame;
+  layers.frameKey = key;
+  return frame;
+}
+
+/** Clip `ctx` to a square plot box {x, y, size} (restore with ctx.restore()). */
+export function clipTo(ctx, box) {
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(box.x, box.y, box.size, box.size);
+  ctx.clip();
+}
+
+/** The outline of a square plot box {x, y, size}, over whatever was drawn in it. */
+export function outline(ctx, box) {
+  ctx.strokeStyle = "#000";
+  ctx.lineWidth = 1;
+  ctx.strokeRect(box.x, box.y, box.size, box.size);
+}

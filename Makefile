@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: notebooks run in parallel, one worker per file (nbval needs loadscope)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test test-fast bench homework clean web-assets present site handouts
+.PHONY: lab test test-fast bench homework clean web-assets present site handouts lint-js
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
@@ -52,6 +52,20 @@ $(VENV)/node/.axe-$(AXE_VERSION): | $(BIN)/python
 	        axe-core@$(AXE_VERSION) && touch $@; \
 	else echo "warning: npm not found: the accessibility audits will be skipped (apt-get install npm)"; fi
 
+# Biome (npm), the JavaScript linter of the explorers' ES modules (configuration: biome.json), run by
+# `make test` before pytest; without npm the lint is skipped with a warning.
+BIOME_VERSION := 2.6.8
+$(VENV)/node/.biome-$(BIOME_VERSION): | $(BIN)/python
+	@if command -v npm >/dev/null 2>&1; then \
+	    npm install --prefix $(VENV)/node --no-audit --no-fund --loglevel=error \
+	        @biomejs/biome@$(BIOME_VERSION) && touch $@; \
+	else echo "warning: npm not found: the JavaScript lint will be skipped (apt-get install npm)"; fi
+
+lint-js: $(VENV)/node/.biome-$(BIOME_VERSION)
+	@if [ -x $(VENV)/node/node_modules/.bin/biome ]; then \
+	    $(VENV)/node/node_modules/.bin/biome lint --error-on-warnings; \
+	else echo "warning: no biome: the JavaScript lint is skipped"; fi
+
 # Web assets of the exported static pages (genlearn.course.export: ipywidgets' HTML manager, RequireJS,
 # MathJax 2), fetched once with npm into .venv/share/genlearn/web; a no-op once they are there.
 # Without npm the static-export test is skipped with that reason.
@@ -80,7 +94,7 @@ PRESENT_ARGS ?=
 present: $(VENV)/.installed-course
 	$(BIN)/python -m genlearn.course.present $(NB) $(if $(ONLY),--only $(ONLY)) --port $(PORT) $(PRESENT_ARGS)
 
-test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets $(LAB_OVERRIDES)
+test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets $(LAB_OVERRIDES) lint-js
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The developers' quick loop: library tests and doctests only (no notebooks, browser, hub or nbgrader runs).

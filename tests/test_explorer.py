@@ -54,6 +54,7 @@ def test_esm_refuses_what_it_cannot_assemble(tmp_path, monkeypatch):
 def test_subclass_gets_its_declaration_module_and_the_suite_style():
     class Tiny(E.Explorer):
         _js = "multivariate_gaussian.js"
+        _title = "Tiny explorer"
         size = E.Slider(0.0, 2.0, 0.5, 1.0, "size", unit="cm", digits=1, why="a reason")
         kind = E.Menu([("a", "A"), ("b", "B")], "a", "kind")
 
@@ -65,7 +66,7 @@ def test_subclass_gets_its_declaration_module_and_the_suite_style():
          "digits": 1},
         {"name": "kind", "kind": "menu", "label": "kind", "unit": "", "options": [["a", "A"], ["b", "B"]]}]
     state = ex.get_state()
-    assert state["palette"] == style.PALETTE
+    assert state["title"] == "Tiny explorer" and state["palette"] == style.PALETTE
     assert state["class_colors"] == list(style.CLASS_COLORS)
     assert state["class_markers"] == list(style.CLASS_MARKERS)
     assert len(state["colormap"]) == 256 and state["colormap"][0] == "#440154"  # viridis
@@ -79,6 +80,8 @@ def test_subclass_gets_its_declaration_module_and_the_suite_style():
 
 
 def test_a_declaration_must_be_consistent():
+    with pytest.raises(ValueError, match="sets _js but no _title"):
+        type("Nameless", (E.Explorer,), {"_js": "multivariate_gaussian.js"})
     with pytest.raises(ValueError, match="the default must lie in"):
         E.Slider(0.0, 1.0, 0.1, 2.0, "x")
     with pytest.raises(ValueError, match="is not one of the options"):

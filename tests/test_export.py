@@ -39,10 +39,10 @@ def test_store_state_keeps_prose_and_stores_only_widget_outputs(tiny):
     model = state[model_id]
     assert model["model_name"] == "AnyModel"
     traits = model["state"]
-    assert "export default { render }" in traits["_esm"]
+    assert traits["_esm"].rstrip().endswith("export default {render};") and traits["_css"]
     assert traits["preset"] == "Sigma = 0.6 I" and traits["sigma1"] == 0.6 ** 0.5
     # every trait is stored, defaults included (drop_defaults=False): the page needs them all
-    assert {"palette", "colormap", "presets", "ranges", "azimuth", "rho"} <= set(traits)
+    assert {"palette", "colormap", "presets", "parameters", "azimuth", "rho"} <= set(traits)
     # only models the displayed widget needs (its layout), nothing left over
     assert set(state) == set(export._reachable(state, [model_id]))
 

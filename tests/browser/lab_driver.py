@@ -564,8 +564,43 @@ def explorer(page, name, timeout=60):
     return root
 
 
-def explorer_state(root):
-    """The numbers the page computed for its current frame (its ``data-state``)."""
+def lesson_explorers(rebuildable=True):
+    """``[(notebook, explorer class), ...]``: each explorer class and the first lesson notebook
+    (``notebooks/*.ipynb``, by its stored widget state) that shows it, in notebook order.
+
+    With ``rebuildable`` only the explorers that ``cls.example(**params)`` rebuilds in Python
+    (the notebook's explorer holds the example's data): their page's numbers can be checked
+    against ``expected_state()``. The others (built from a model fitted in the lesson) have
+    tests of their own."""
+    from genlearn.demos.explorer import explorer_classes
+
+    found = {}
+    for path in sorted((REPO / "notebooks").glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        models = nb.get("metadata", {}).get("widgets", {}).get(
+            "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        for model in models.values():
+            found.setdefault(model.get("state", {}).get("_anywidget_id"), (path, model["state"]))
+    out = []
+    for cls in explorer_classes():
+        path, stored = found.get(f"{cls.__module__}.{cls.__name__}", (None, None))
+        if path is None:
+            continue
+        if rebuildable:
+            fresh = cls.example().get_state()
+            data = [k for k in fresh if not k.startswith("_") and k not in cls._params and k != "layout"]
+            if any(stored.get(k) != fresh[k] for k in data):
+                continue
+        out.append((str(path.relative_to(REPO)), cls))
+    return sorted(out, key=lambda row: row[0])
+
+
+def explorer_state(root, timeout=10):
+    """The numbers the page computed for its current frame (its ``data-state``), once it has
+    drawn the frame in full (during a drag it draws drafts and publishes nothing:
+    ``data-settled`` is "false" until the input pauses)."""
+    root.page.wait_for_function("el => el.dataset.settled !== 'false'", arg=root.element_handle(),
+                                timeout=timeout * 1000, polling=20)
     return json.loads(root.get_attribute("data-state"))
 
 

@@ -1,15 +1,19 @@
-"""The explorers in JupyterLab, driven as a learner does, checked against numpy.
+"""The explorers' page wiring in JupyterLab, driven as a learner does.
+
+The numbers of every explorer are checked without a browser, at random points of
+every parameter range (tests/test_explorer_contract.py runs each module's
+``frame(get)`` in Node.js against the numpy twin). Here the page itself: each
+lesson's explorer, run in JupyterLab, draws its first frame, sizes its canvases
+for the screen, and each control built from the declaration (found by its
+declared label, never by position) moves its own parameter and the picture.
 
 Oracle: every explorer page publishes the numbers of its current frame in the
-``data-state`` attribute of its root element, with the trait values it used
-(``params``). The test rebuilds the same explorer in Python,
-``cls(**params)``, and compares the page's numbers with its
-``expected_state()`` (genlearn and numpy) to 1e-9 relative; the readouts a
-screen reader gets (role="status") must equal the expected lines. Controls
-are found by their accessible names, never by position.
-
-To add an explorer: one line in ``EXPLORERS`` (notebook, the explorer's
-accessible name, its Python class); see /work/coord/EXPLORER_PROTOCOL.md.
+``data-state`` attribute of its root element, with the parameters it used
+(``params``); ``cls.example(**params).expected_state()`` computes them with numpy
+(1e-9 relative), and the readouts a screen reader gets (role="status") must
+equal its lines. Explorers and their notebooks are found from the notebooks'
+stored widget state (``lab_driver.lesson_explorers``): a new explorer shown in a
+lesson is tested without a line here.
 """
 import json
 import time
@@ -17,44 +21,36 @@ import time
 import pytest
 
 from genlearn.demos.explorer import state_mismatches
-from genlearn.demos.gaussian_discriminant_analysis import GDAExplorer
-from genlearn.demos.generative_vs_discriminative import BayesExplorer
-from genlearn.demos.m_estimate_stolen_cars import MEstimateExplorer
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
-from genlearn.demos.naive_bayes_text import LaplaceExplorer
-from genlearn.demos.qda_lda_naive_bayes import BoundaryExplorer
 from lab_driver import (
-    canvas_digest, explorer, explorer_state, find_problems, open_notebook, press_on, readout_text,
-    run_all_cells, screenshot,
+    canvas_digest, explorer, explorer_state, find_problems, lesson_explorers, open_notebook, press_on,
+    readout_text, run_all_cells, screenshot,
 )
 
-#: notebook 02's explorer, for the tests of its own (presets, keyboard, unrun notebook)
-GAUSSIAN = ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer")
-
-#: (notebook, accessible name of the explorer, its Python class)
-EXPLORERS = [
-    ("notebooks/01_generative_vs_discriminative.ipynb", "Bayes explorer", BayesExplorer),
-    ("notebooks/07_m_estimate_stolen_cars.ipynb", "m-estimate explorer", MEstimateExplorer),
-    ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer),
-    ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer", GDAExplorer),
-    ("notebooks/05_qda_lda_naive_bayes.ipynb", "QDA, LDA and naive Bayes boundary explorer", BoundaryExplorer),
-    ("notebooks/06_naive_bayes_text.ipynb", "Laplace smoothing explorer", LaplaceExplorer),
-]
+#: (notebook, explorer class) of every lesson explorer that Python rebuilds from its parameters
+EXPLORERS = lesson_explorers()
+#: lesson 02's explorer, for the tests of its own (presets, keyboard, unrun notebook, the kernel)
+GAUSSIAN = next((nb, cls._title) for nb, cls in EXPLORERS if cls is GaussianExplorer)
 
 
 def check_against_numpy(root, cls, where):
-    """The page's numbers and readouts equal those of ``cls(**params)``; returns the state."""
+    """The page's numbers and readouts equal those of ``cls.example(**params)``; returns the state."""
     state = explorer_state(root)
-    expected = cls(**state["params"]).expected_state()
+    expected = cls.example(**state["params"]).expected_state()
     problems = state_mismatches(state, expected, rtol=1e-9)
     assert not problems, f"{where}: the page disagrees with numpy:\n  " + "\n  ".join(problems[:12])
     assert readout_text(root) == expected["readouts"], where
     return state
 
 
-def slider_names(root):
-    return [s.get_attribute("aria-label") or s.evaluate("e => e.labels[0].textContent")
-            for s in root.get_by_role("slider").all()]
+def control_name(spec):
+    """The accessible name of a declared parameter's control: its label and unit."""
+    return f"{spec['label']} ({spec['unit']})" if spec["unit"] else spec["label"]
+
+
+def slider_names(cls):
+    return [control_name(t.spec()) for name, t in cls.class_traits().items()
+            if name in cls._params and t.kind == "slider"]
 
 
 def open_explorer(page, server, notebook, name):
@@ -65,11 +61,12 @@ def open_explorer(page, server, notebook, name):
     return explorer(page, name)
 
 
-@pytest.mark.parametrize("notebook, name, cls", EXPLORERS, ids=[e[1] for e in EXPLORERS])
-def test_every_control_to_both_ends(notebook, name, cls, lab_server, lab_page, tmp_path):
-    """Each slider to its maximum (End) and minimum (Home); each menu option chosen."""
+@pytest.mark.parametrize("notebook, cls", EXPLORERS, ids=[cls.__name__ for _, cls in EXPLORERS])
+def test_every_declared_control_moves_its_parameter(notebook, cls, lab_server, lab_page, tmp_path):
+    """The controls are the declaration's (label, range, step, order); each slider pressed to its
+    end (End) moves its own parameter and the picture; each menu option chosen is drawn."""
     page = lab_page
-    root = open_explorer(page, lab_server, notebook, name)
+    root = open_explorer(page, lab_server, notebook, cls._title)
     check_against_numpy(root, cls, "first frame")
     # fits a 1280 x 720 screen with its controls; canvases drawn at the device's pixel ratio,
     # except the shading images (data-grid: one pixel per grid point, stretched smoothly) and
@@ -84,25 +81,30 @@ def test_every_control_to_both_ends(notebook, name, cls, lab_server, lab_page, t
             assert float(scale) >= max(2, dpr) and abs(w - cw * float(scale)) <= 1, (w, cw, scale, dpr)
         else:
             assert abs(w - cw * dpr) <= 1, (w, cw, dpr)
-    names = slider_names(root)
-    assert names, "no slider in the explorer"
-    for control in names:
-        for key, attr in (("End", "max"), ("Home", "min")):
-            before = canvas_digest(page, root)
-            value = press_on(page, root, control, key)
-            target = root.get_by_role("slider", name=control, exact=True)
-            assert float(value) == float(target.get_attribute(attr)), f"{control}: {key} did not reach the {attr}"
-            check_against_numpy(root, cls, f"{control} at its {attr}")
-            assert canvas_digest(page, root) != before or key == "Home" and control == names[0], \
-                f"{control} {key}: the picture did not change"
+    specs = [t.spec() for name, t in cls.class_traits().items() if name in cls._params]
+    shown = root.evaluate("el => Array.from(el.querySelectorAll('.gl-control label')).map(l => l.textContent)")
+    assert shown == [control_name(s) for s in specs if s["kind"] != "whole"], shown
+    for spec in specs:
+        name = control_name(spec)
+        if spec["kind"] == "slider":
+            target = root.get_by_role("slider", name=name, exact=True)
+            assert [float(target.get_attribute(a)) for a in ("min", "max", "step")] == \
+                [spec["min"], spec["max"], spec["step"]], name
+            before, params = canvas_digest(page, root), explorer_state(root)["params"]
+            value = press_on(page, root, name, "End")
+            state = check_against_numpy(root, cls, f"{name} at its max")
+            assert float(value) == spec["max"] == state["params"][spec["name"]], f"{name}: End did not reach the max"
+            moved = {k for k in params if params[k] != state["params"][k]}
+            assert moved <= {spec["name"], "preset"}, f"{name} moved {moved}"
+            assert canvas_digest(page, root) != before or params[spec["name"]] == spec["max"], \
+                f"{name}: the picture did not change"
+        elif spec["kind"] == "menu":
+            menu = root.get_by_role("combobox", name=name, exact=True)
+            for _, text in spec["options"]:
+                menu.select_option(label=text)
+                page.wait_for_timeout(50)
+                check_against_numpy(root, cls, f"{name} = {text!r}")
     screenshot(page, tmp_path / "explorer-ends.png")
-    for menu in root.get_by_role("combobox").all():
-        label = menu.evaluate("e => e.labels[0].textContent")
-        for option in menu.locator("option").all():
-            text = option.inner_text()
-            menu.select_option(label=text)
-            page.wait_for_timeout(50)
-            check_against_numpy(root, cls, f"{label} = {text!r}")
     assert not page.genlearn_errors, page.genlearn_errors
 
 

@@ -16,7 +16,7 @@ Oracles:
   explorer that drew nothing;
 * in the generated notebook, every explorer, found by its accessible name,
   draws a first frame whose numbers equal numpy's
-  (``test_explorers.check_against_numpy``: ``cls(**params).expected_state()``
+  (``test_explorers.check_against_numpy``: ``cls.example(**params).expected_state()``
   to 1e-9 relative, readouts equal line for line); after one key press
   (End) on its first slider, found by name, the slider is at its maximum, the
   picture (canvas pixels) changed, and the new numbers again equal numpy's;
@@ -126,10 +126,11 @@ def test_every_explorer_in_notebook7(lab_server, lab_page, tmp_path):
     run_all_from_menu(page, lab_server)
     problems = find_problems(page)
     assert not problems, problems
-    for _, name, cls in EXPLORERS:
+    for _, cls in EXPLORERS:
+        name = cls._title
         root = explorer(page, name)
         check_against_numpy(root, cls, f"{name}: first frame")
-        control = slider_names(root)[0]
+        control = slider_names(cls)[0]
         before = canvas_digest(page, root)
         value = press_on(page, root, control, "End")
         target = root.get_by_role("slider", name=control, exact=True)

@@ -18,26 +18,12 @@ import pytest
 
 from genlearn.course import export
 from genlearn.demos.explorer import state_mismatches
-from genlearn.demos.gaussian_discriminant_analysis import GDAExplorer
-from genlearn.demos.generative_vs_discriminative import BayesExplorer
-from genlearn.demos.m_estimate_stolen_cars import MEstimateExplorer
-from genlearn.demos.multivariate_gaussian import GaussianExplorer
-from genlearn.demos.naive_bayes_text import LaplaceExplorer
-from genlearn.demos.qda_lda_naive_bayes import BoundaryExplorer
-from lab_driver import (REPO, canvas_digest, explorer, explorer_state, readout_text, screenshot, serve_folder,
-                        web_assets_or_skip)
+from lab_driver import (REPO, canvas_digest, explorer, explorer_state, lesson_explorers, readout_text, screenshot,
+                        serve_folder, web_assets_or_skip)
+from test_explorers import slider_names
 
-#: (notebook, accessible name of the explorer, its class, label of a slider to drag)
-EXPORTED = [
-    ("notebooks/01_generative_vs_discriminative.ipynb", "Bayes explorer", BayesExplorer, "φ = P(elephant)"),
-    ("notebooks/07_m_estimate_stolen_cars.ipynb", "m-estimate explorer", MEstimateExplorer, "m (virtual examples)"),
-    ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer,
-     "ρ (correlation)"),
-    ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer", GDAExplorer, "ρ (correlation)"),
-    ("notebooks/05_qda_lda_naive_bayes.ipynb", "QDA, LDA and naive Bayes boundary explorer", BoundaryExplorer,
-     "ρ (class 1)"),
-    ("notebooks/06_naive_bayes_text.ipynb", "Laplace smoothing explorer", LaplaceExplorer, "α (Laplace)"),
-]
+#: (notebook, explorer class): each lesson explorer, dragged by its last slider
+EXPORTED = lesson_explorers()
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +31,7 @@ def site(tmp_path_factory):
     """The exported pages, served from 127.0.0.1 on a free port."""
     web_assets_or_skip("static export tests")
     out = tmp_path_factory.mktemp("site")
-    for notebook, *_ in EXPORTED:
+    for notebook in sorted({nb for nb, _ in EXPORTED}):
         export.export_html(REPO / notebook, out)
     with serve_folder(out) as base:
         yield base
@@ -81,8 +67,8 @@ def drag_to_end(page, slider):
     page.mouse.up()
 
 
-@pytest.mark.parametrize("notebook, name, cls, label", EXPORTED, ids=[e[1] for e in EXPORTED])
-def test_exported_page_moves_offline(site, chromium, notebook, name, cls, label, tmp_path):
+@pytest.mark.parametrize("notebook, cls", EXPORTED, ids=[cls.__name__ for _, cls in EXPORTED])
+def test_exported_page_moves_offline(site, chromium, notebook, cls, tmp_path):
     page = chromium.new_page()
     outside, errors = [], []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -98,16 +84,16 @@ def test_exported_page_moves_offline(site, chromium, notebook, name, cls, label,
     page.route("**/*", guard)
     try:
         page.goto(f"{site}/{notebook.split('/')[-1].replace('.ipynb', '.html')}", wait_until="load")
-        root = explorer(page, name)
+        root = explorer(page, cls._title)
         default = explorer_state(root)
-        assert not state_mismatches(default, cls(**default["params"]).expected_state())
+        assert not state_mismatches(default, cls.example(**default["params"]).expected_state())
         before = canvas_digest(page, root)
-        drag_to_end(page, root.get_by_role("slider", name=label, exact=True))
+        drag_to_end(page, root.get_by_role("slider", name=slider_names(cls)[-1], exact=True))
         page.wait_for_timeout(300)
         after = explorer_state(root)
         assert after["params"] != default["params"], "dragging the slider changed no parameter"
         assert canvas_digest(page, root) != before, "the figure did not change"
-        expected = cls(**after["params"]).expected_state()
+        expected = cls.example(**after["params"]).expected_state()
         problems = state_mismatches(after, expected)
         assert not problems, problems[:10]
         assert readout_text(root) == expected["readouts"]

@@ -73,45 +73,8 @@ _SKIP_SUFFIXES = (".map", ".eot", ".svg", ".ttf",   # source maps; fonts that wo
                   "/embed.js", "/libembed-amd.js")    # the manager's other builds (not used)
 _STATIC = "_static"
 
-# nbconvert's "lab" page with two changes: RequireJS learns where the module
-# "anywidget" is (the html manager asks RequireJS before it would try a CDN),
-# and the Mermaid loader, which names a CDN, is left out (no notebook here
-# draws Mermaid diagrams; export_html refuses one that does).
-_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
-{%- block html_head_js_requirejs -%}
-{{ super() }}
-<script>require.config({paths: {anywidget: "_static/anywidget"}});</script>
-{%- endblock html_head_js_requirejs -%}
-{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
-{%- block html_head_css -%}
-<style>
-/* Contrast of at least 4.5:1 (WCAG AA; axe-core audits these pages, tests/browser/test_presenter.py):
-   JupyterLab's light theme fades the prompts and colours some code tokens too lightly. */
-:root {
-  --jp-cell-prompt-not-active-opacity: 1;
-  --jp-cell-prompt-not-active-font-color: #424242;
-  --jp-cell-inprompt-font-color: #1a5a99;
-  --jp-cell-outprompt-font-color: #9c3f24;
-  --jp-mirror-editor-atom-color: #3333b3;
-  --jp-mirror-editor-bracket-color: #5f5f45;
-  --jp-mirror-editor-builtin-color: #006400;
-  --jp-mirror-editor-comment-color: #2f5f5f;
-  --jp-mirror-editor-error-color: #b30000;
-  --jp-mirror-editor-hr-color: #616161;
-  --jp-mirror-editor-keyword-color: #006400;
-  --jp-mirror-editor-meta-color: #7a1fb8;
-  --jp-mirror-editor-number-color: #006400;
-  --jp-mirror-editor-operator-color: #7a1fb8;
-  --jp-mirror-editor-quote-color: #006400;
-  --jp-mirror-editor-string-color: #a31c1c;
-}
-/* Cells far from the screen are neither laid out nor painted, as in JupyterLab 4 (its windowing
-   mode "contentVisibility"). Without it, every frame of a dragged explorer repainted the whole
-   lesson page: 5 ms of each frame on the 2-core test machine (benchmarks/bench_browser.py). */
-.jp-Cell { content-visibility: auto; contain-intrinsic-size: auto 240px; }
-</style>
-{%- endblock html_head_css -%}
-"""
+#: The page template: nbconvert's "lab" page, offline, with genlearn's stylesheet (the file says how).
+_TEMPLATE = Path(__file__).resolve().parent / "share" / "nbconvert" / "genlearn.html.j2"
 
 
 def _stamp():
@@ -275,6 +238,8 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
 
+    from ..demos.explorer import stylesheet
+
     path, out_dir = Path(path), Path(out_dir)
     nb = execute(path, timeout=timeout) if execute_first else nbformat.read(path, as_version=4)
     if any("text/vnd.mermaid" in o.get("data", {}) for c in nb.cells for o in c.get("outputs", [])):
@@ -285,13 +250,14 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
         write_static(out_dir, asset_dir)
 
     exporter = HTMLExporter(
-        template_name="lab", extra_loaders=[DictLoader({"genlearn.html.j2": _TEMPLATE})],
+        template_name="lab",
+        extra_loaders=[DictLoader({"genlearn.html.j2": _TEMPLATE.read_text(encoding="utf-8")})],
         template_file="genlearn.html.j2",
         require_js_url=f"{_STATIC}/require.js",
         widget_renderer_url=f"{_STATIC}/html-manager/embed-amd.js",
         mathjax_url=f"{_STATIC}/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe",
     )
-    html, _ = exporter.from_notebook_node(nb)
+    html, _ = exporter.from_notebook_node(nb, resources={"genlearn_css": stylesheet()})
     if "https://cdn" in html or "unpkg.com" in html:
         raise RuntimeError("the exported page names a CDN; genlearn.course.export's template needs updating.")
     out = out_dir / (path.stem + ".html")

@@ -65,13 +65,6 @@ BINDER = ("https://mybinder.org/v2/gh/genlearn/genlearn/HEAD"
 MATHJAX3_VERSION = "3.2.2"
 MATHJAX3_DIR = export.ASSET_DIR.parent / "mathjax3"
 
-_NAV_STYLE = """<style>
-.gl-site-nav { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; padding: 0.6em 1em; margin-bottom: 1em;
-  border-bottom: 1px solid #bbb; font-size: 1rem; }
-.gl-site-nav a { color: #0b57a4; }
-</style>"""
-
-
 def lesson_pages(notebooks=NOTEBOOKS):
     """The lesson notebooks the site renders (``0[1-7]*.ipynb``), in order."""
     pages = sorted(Path(notebooks).glob("0[1-7]*.ipynb"))
@@ -112,7 +105,6 @@ def _rewrite(html, title, nav, pages):
 
     html = re.sub(r'href="([^"#:]+?\.ipynb)(#[^"]*)?"', link, html)
     html = html.replace('href="homework/"', 'href="homework.html"')
-    html = html.replace("</head>", _NAV_STYLE + "</head>", 1)
     return html.replace("<main>", f"<main>\n{nav}", 1)
 
 

@@ -20,7 +20,8 @@ import {linspace} from "./numerics.js";
  *   panel.image(n)    an n x n image under both, which the browser stretches over a plot
  *                     box (imageLayer): a shading computed on a grid;
  *   panel.raster()    a layer over the canvas whose pixels the page computes itself
- *                     (rasterLayer): a picture of many small polygons.
+ *                     (rasterLayer): a picture of many small polygons, at two or more pixels
+ *                     per CSS pixel, or at the screen's own while a control moves (a draft).
  * The browser composites the layers, so a frame rasterises only the top canvas and the small
  * image. Only the top canvas is an image for screen readers (role=img and its label).
  */
@@ -65,8 +66,18 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
     return layer;
   };
   panel.raster = () => {
-    const layer = rasterLayer(Math.max(2, window.devicePixelRatio || 1));
+    const dpr = window.devicePixelRatio || 1, full = Math.max(2, dpr);
+    const layer = rasterLayer(full);
     stack.append(layer.canvas);  // after the canvas: painted over it
+    // a draft has the screen's pixels (a quarter of the full layer's on a 1x screen)
+    layer.quality = (draft) => {
+      const s = draft ? dpr : full;
+      if (s === layer.scale) return;
+      layer.scale = s;
+      layer.canvas.dataset.scale = s;
+      layer.canvas.width = Math.round(panel.width * s);
+      layer.canvas.height = Math.round(panel.height * s);
+    };
     return added(layer);
   };
   if (typeof ResizeObserver !== "undefined") {
@@ -138,7 +149,7 @@ export const hexRgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16
 /** Opaque colours [r, g, b] as the 32-bit pixels of an image layer (in the platform's byte order). */
 export function pixels32(rgbList) {
   const bytes = new Uint8ClampedArray(4 * rgbList.length);
-  rgbList.forEach(([r, g, b], i) => bytes.set([r, g, b, 255], 4 * i));
+  rgbList.forEach(([r, g, b], i) => { bytes.set([r, g, b, 255], 4 * i); });
   return new Uint32Array(bytes.buffer);
 }
 

@@ -58,9 +58,11 @@ export function slider({label, min, max, step, value, format, onInput}) {
   // The slider itself tells screen readers its value (aria-valuetext); the visible
   // <output> is hidden from them, else it would be a second live region.
   const output = h("output", {for: id, "aria-hidden": "true"});
+  output.append("");
   const show = (v) => {
-    output.textContent = format(v);
-    input.setAttribute("aria-valuetext", format(v));
+    const text = format(v);
+    output.firstChild.data = text;  // the text node changed in place
+    input.setAttribute("aria-valuetext", text);
   };
   show(value);
   input.addEventListener("input", () => {
@@ -122,19 +124,33 @@ export function controlsFor(model, changed, className = "") {
 
 /**
  * Readouts: numbers as text, read by screen readers (aria-live="polite").
- * `set(lines)` replaces the lines (an array of strings).
+ * `set(lines, draft)` replaces the lines (an array of strings). During drafts (a drag) the
+ * block keeps the height it had at rest and contains its layout (data-draft), so that new
+ * numbers lay out only the readouts, not the page around them.
  */
 export function readouts(label) {
   const node = h("div", {class: "gl-readouts", role: "status", "aria-live": "polite", "aria-label": label});
-  let last = [];
+  let last = [], height = 0;
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver((entries) => { height = entries[entries.length - 1].borderBoxSize[0].blockSize; }).observe(node);
+  }
   return {
     node,
-    set(lines) {
-      // Change only the text of the lines that changed (no new elements per frame:
-      // new elements cost layout and wake the page's mutation observers).
+    set(lines, draft = false) {
+      if (draft && height && !node.dataset.draft) {
+        node.style.height = `${height}px`;
+        node.dataset.draft = "";
+      } else if (!draft && "draft" in node.dataset) {
+        node.style.height = "";
+        delete node.dataset.draft;
+      }
+      // Change only the text of the lines that changed, in place (no new nodes per frame:
+      // new nodes cost style and layout and wake the page's mutation observers).
       while (node.childElementCount > lines.length) node.lastElementChild.remove();
       while (node.childElementCount < lines.length) node.append(h("div", {}, ""));
-      lines.forEach((l, i) => { if (l !== last[i]) node.children[i].textContent = l; });
+      lines.forEach((l, i) => {
+        if (l !== last[i]) node.children[i].firstChild.data = l;
+      });
       last = lines.slice();
     },
   };
@@ -230,23 +246,35 @@ export function pageModel(model) {
 
 /**
  * The page of an explorer, for its render({model, el}):
- *   const page = explorerPage(args, {name, readouts: "Numbers of ...", ...});
+ *   const page = explorerPage(args, {frame, readouts: "Numbers of ...", ...});
  *   page.root.append(page.controls.node, page.out.node, ...figures);
- *   return page.start(() => { const f = frame(page.model.get); ...draw f...; return f.state; }, panels);
- * opts: name (the accessible name of the explorer's root, role="group"), readouts (the name
- * of its readouts), controlsClass (a class of the controls grid), also(values, get) (more
+ *   return page.start((f) => { ...draw the frame f... }, panels);
+ * The root (role="group") is named by the `title` trait. opts: frame(get) (the module's
+ * numbers of one frame, with their `state`), readouts (the name of the readouts),
+ * controlsClass (a class of the controls grid), also(values, get) (more
  * trait values to set when the learner sets `values`, e.g. a preset's), watch (traits besides
  * the parameters whose change from Python redraws the page).
- * start(paint, panels) draws a frame whenever asked (frameScheduler): fits the panels, calls
- * paint(), shows the readouts of the state it returns and publishes that state in the root's
- * data-state; returns the clean-up function render() returns.
+ * start(draw, panels) draws a frame whenever asked (frameScheduler): fits the panels, computes
+ * f = frame(get), calls draw(f, draft) and shows the readouts of f.state; returns the clean-up
+ * function render() returns.
+ *
+ * A burst of input (a drag: inputs less than QUIET_MS apart) is drawn as drafts (draft true:
+ * a figure may then draw a cheaper picture, e.g. at fewer pixels) and, once the input pauses
+ * for QUIET_MS, drawn again in full; an input alone (a key press, a click) is drawn in full at
+ * once. The state of a full frame is published in the root's data-state (and data-settled is
+ * "true"; "false" while drafts are drawn): the tests read it, a drag does not pay for it.
  */
 export function explorerPage({model: widgetModel, el}, opts) {
   const model = pageModel(widgetModel);
-  const root = h("div", {class: "genlearn-explorer", role: "group", "aria-label": opts.name, "data-frames": "0"});
+  const root = h("div", {class: "genlearn-explorer", role: "group", "aria-label": model.get("title"), "data-frames": "0"});
   el.append(root);
-  let request = () => {};
+  let request = () => {}, draft = false, lastInput = -Infinity, settle = null;
   const changed = (values) => {
+    const now = performance.now();
+    draft = now - lastInput < QUIET_MS;
+    lastInput = now;
+    clearTimeout(settle);
+    if (draft) settle = setTimeout(() => { draft = false; request(); }, QUIET_MS);
     const more = opts.also ? opts.also(values, model.get) : {};
     model.set({...values, ...more});
     if (Object.keys(more).length) controls.sync();
@@ -257,18 +285,20 @@ export function explorerPage({model: widgetModel, el}, opts) {
   return {
     model, root, controls, out, changed,
     request: () => request(),
-    start(paint, panels) {
+    start(draw, panels) {
       request = frameScheduler(root, () => {
         for (const p of panels) p.fit();
-        const state = paint();
-        out.set(state.readouts);
-        root.dataset.state = JSON.stringify(state);
+        const f = opts.frame(model.get);
+        draw(f, draft);
+        out.set(f.state.readouts, draft);
+        root.dataset.settled = String(!draft);
+        if (!draft) root.dataset.state = JSON.stringify(f.state);
       });
       for (const p of panels) p.onResize = request;
       const names = [...model.get("parameters").map((c) => c.name), ...(opts.watch || [])];
       const unbind = model.bind(names, () => { controls.sync(); request(); });
       request();
-      return () => { unbind(); for (const p of panels) p.disconnect?.(); };
+      return () => { clearTimeout(settle); unbind(); for (const p of panels) p.disconnect?.(); };
     },
   };
 }

@@ -313,7 +313,7 @@ class Explorer(anywidget.AnyWidget):
     """Base class of the explorers: parameters from the declaration, the ES module, the stylesheet.
 
     A subclass sets ``_js`` to the name of its ES module (beside its Python
-    module), declares its parameters as class attributes (:class:`Slider`,
+    module) and ``_title`` to the explorer's name on the page, declares its parameters as class attributes (:class:`Slider`,
     :class:`Menu`, :class:`TextBox`, :class:`Whole`) and implements
     :meth:`expected_state`. Constants and data the page needs are further
     traits tagged ``sync=True``; a subclass whose data come from constructor
@@ -327,6 +327,8 @@ class Explorer(anywidget.AnyWidget):
 
     Attributes
     ----------
+    title : str
+        The explorer's accessible name on the page (its ``_title``).
     parameters : list of dict
         Every declared parameter, in the order declared, as the page needs it
         (name, kind, label, unit, and range, step and digits, or options).
@@ -342,8 +344,10 @@ class Explorer(anywidget.AnyWidget):
     """
 
     _js = None  # the explorer's ES module, e.g. "multivariate_gaussian.js"
+    _title = None  # the accessible name of the explorer on the page (role="group"), e.g. "GDA explorer"
     _params = ()  # the declared parameters' names, in the order declared (made by __init_subclass__)
 
+    title = traitlets.Unicode().tag(sync=True)
     parameters = traitlets.List().tag(sync=True)
     palette = traitlets.Dict(dict(PALETTE)).tag(sync=True)
     class_colors = traitlets.List(list(CLASS_COLORS)).tag(sync=True)
@@ -357,6 +361,8 @@ class Explorer(anywidget.AnyWidget):
             names += [k for k, v in vars(klass).items() if isinstance(v, _Parameter) and k not in names]
         cls._params = tuple(names)
         if cls.__dict__.get("_js"):
+            if not cls._title:
+                raise ValueError(f"{cls.__name__} sets _js but no _title (its accessible name on the page).")
             cls._esm = esm_source(cls._js)
             cls._css = stylesheet()
 
@@ -380,6 +386,10 @@ class Explorer(anywidget.AnyWidget):
     def defaults(cls):
         """The declared parameters' default values, by name."""
         return {name: cls.class_traits()[name].default_value for name in cls._params}
+
+    @traitlets.default("title")
+    def _default_title(self):
+        return self._title
 
     @traitlets.default("parameters")
     def _default_parameters(self):

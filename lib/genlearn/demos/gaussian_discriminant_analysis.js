@@ -161,7 +161,9 @@ function draw(panel, layers, f, look) {
     stamp(ctx, sprites[f.y[i]], X, Y);
   });
   // the true Gaussians: ellipses at Mahalanobis radius 1 and 2 (class 1 dashed)
-  f.ellipses.forEach((rings, k) => rings.forEach((pts) => drawPolyline(ctx, pts, px, look.colors[k], 2, k === 0 ? [] : [7, 4])));
+  f.ellipses.forEach((rings, k) => {
+    for (const pts of rings) drawPolyline(ctx, pts, px, look.colors[k], 2, k === 0 ? [] : [7, 4]);
+  });
   // both boundaries: true solid, fitted dashed
   const seg = (L) => L[0].map((x, i) => [x, L[1][i]]);
   if (f.trueLine[0].length) drawPolyline(ctx, seg(f.trueLine), px, "#000000", 3);
@@ -193,7 +195,7 @@ function legend(colors, markers) {
 }
 
 function render(args) {
-  const page = explorerPage(args, {name: "GDA explorer", readouts: "Numbers of the true and of the fitted model",
+  const page = explorerPage(args, {frame, readouts: "Numbers of the true and of the fitted model",
                                    watch: ["noise", "order"]});
   const {model} = page;
   const colors = model.get("class_colors"), markers = model.get("class_markers");
@@ -204,11 +206,7 @@ function render(args) {
   // the shading: 256 colours, from p(y=1|x) = 0 to 1, looked up by log-odds
   const look = {colors, markers, sprites: new Map(), shade: shadeTable(pixels32(shadeColors(colors)))};
   const layers = {back: fig.backdrop(), image: fig.image(model.get("shade_n"))};
-  return page.start(() => {
-    const f = frame(model.get);
-    draw(fig, layers, f, look);
-    return f.state;
-  }, [fig]);
+  return page.start((f) => draw(fig, layers, f, look), [fig]);
 }
 
 export default {render};

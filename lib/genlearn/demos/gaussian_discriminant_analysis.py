@@ -325,13 +325,10 @@ class GDAExplorer(Explorer):
     >>> ex.phi = 0.3
     >>> int(ex.sample()[1].sum())
     60
-    >>> ex.rho = 0.95
-    Traceback (most recent call last):
-    ...
-    ValueError: rho = 0.95 is outside the slider range [-0.9, 0.9]; ...
     """
 
     _js = "gaussian_discriminant_analysis.js"
+    _title = "GDA explorer"
 
     phi = Slider(0.1, 0.9, 0.05, 0.5, "φ = p(y = 1)", digits=2, why=_KEEPS)
     mu0_1 = Slider(-2.5, 2.5, 0.1, -1.0, "μ₀ along x₁", digits=1)
@@ -376,17 +373,10 @@ class GDAExplorer(Explorer):
             self.order = order.tolist()
             self.sample_probes = np.linspace(0, self.m - 1, 5).round().astype(int).tolist()
 
-    @property
-    def mu0(self):
-        return np.array([self.mu0_1, self.mu0_2])
-
-    @property
-    def mu1(self):
-        return np.array([self.mu1_1, self.mu1_2])
-
-    @property
-    def Sigma(self):
-        return gaussian.covariance(self.sigma1, self.sigma2, self.rho)
+    mu0 = property(lambda self: np.array([self.mu0_1, self.mu0_2]), doc="The true mean of class 0.")
+    mu1 = property(lambda self: np.array([self.mu1_1, self.mu1_2]), doc="The true mean of class 1.")
+    Sigma = property(lambda self: gaussian.covariance(self.sigma1, self.sigma2, self.rho),
+                     doc="The true shared covariance, :func:`genlearn.gaussian.covariance`.")
 
     def sample(self):
         """The training set the page draws now: ``X`` (m, 2), ``y`` (m,) (:func:`sample_explorer_data`)."""

@@ -159,18 +159,14 @@ function draw(fig, f, colors, markers) {
 
 function render(args) {
   // two sliders a row (one on a narrow page): long tracks, readouts never clipped
-  const page = explorerPage(args, {name: "Bayes explorer", readouts: "Numbers of this model", controlsClass: "gl-wide"});
+  const page = explorerPage(args, {frame, readouts: "Numbers of this model", controlsClass: "gl-wide"});
   const {model} = page;
   const colors = model.get("class_colors"), markers = model.get("class_markers");
   const fig = canvasPanel("Top: the weighted class densities p(x | y) p(y) and their sum p(x); " +
                           "bottom: the posterior P(elephant | x); the dotted line is the decision threshold",
                           0.5, 380);
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
-  return page.start(() => {
-    const f = frame(model.get);
-    draw(fig, f, colors, markers);
-    return f.state;
-  }, [fig]);
+  return page.start((f) => draw(fig, f, colors, markers), [fig]);
 }
 
 export default {render};

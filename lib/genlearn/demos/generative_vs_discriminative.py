@@ -185,13 +185,10 @@ class BayesExplorer(Explorer):
     >>> ex.phi = 0.5
     >>> ex.readouts()[2]
     'decision: elephant if x > 70.0 kg, dog otherwise'
-    >>> ex.phi = 1.0
-    Traceback (most recent call last):
-    ...
-    ValueError: phi = 1.0 is outside the slider range [0.02, 0.98]; ...
     """
 
     _js = "generative_vs_discriminative.js"
+    _title = "Bayes explorer"
 
     phi = Slider(0.02, 0.98, 0.01, DEFAULTS["phi"], "φ = P(elephant)", digits=2, why=_VALID)
     mu_dog = Slider(20.0, 90.0, 1.0, DEFAULTS["mu_dog"], "μ dog", unit="kg", digits=0, why=_VALID)

@@ -110,8 +110,9 @@ function draw(fig, f, query, look) {
                                      "m-estimates of the conditionals", null);
   const slot = b0.w / query.length, bw = slot * 0.36;
   query.forEach((v, j) => {
-    [yes, no].forEach((c, i) => bar(classOf[c], b0.x + slot * j + slot / 2 + (i === 0 ? -bw : 0), Yc(cond[c][j]), bw,
-                                    b0.y + b0.h));
+    [yes, no].forEach((c, i) => {
+      bar(classOf[c], b0.x + slot * j + slot / 2 + (i === 0 ? -bw : 0), Yc(cond[c][j]), bw, b0.y + b0.h);
+    });
     ctx.fillText(`P(${v} | ·)`, b0.x + slot * j + slot / 2, b0.y + b0.h + 5);
   });
   drawPolyline(ctx, [[b0.x, Yc(p)], [b0.x + b0.w, Yc(p)]], (q) => q, "#000000", 1.2, [6, 4]);
@@ -159,7 +160,7 @@ function draw(fig, f, query, look) {
 
 function render(args) {
   // one slider a row beside the other: long tracks, and readouts wide enough for "30.0"
-  const page = explorerPage(args, {name: "m-estimate explorer", readouts: "Numbers of the m-estimate",
+  const page = explorerPage(args, {frame, readouts: "Numbers of the m-estimate",
                                    controlsClass: "gl-wide"});
   const {model} = page;
   const classes = model.get("classes");
@@ -171,11 +172,7 @@ function render(args) {
                           "P(Yes | x) as m grows, the current m marked", 0.36, 360);
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
   const query = model.get("query");
-  return page.start(() => {
-    const f = frame(model.get);
-    draw(fig, f, query, look);
-    return f.state;
-  }, [fig]);
+  return page.start((f) => draw(fig, f, query, look), [fig]);
 }
 
 export default {render};

@@ -158,7 +158,8 @@ function fillTriangle(pixels, W, H, x0, y0, x1, y1, x2, y2, color) {
 }
 
 /** The surface: quads of the mesh, flat-coloured by height, painted back to front. */
-function drawMesh(layer, screen, f, cmap) {
+function drawMesh(layer, screen, f, cmap, draft) {
+  layer.quality(draft);
   const {pixels, width: W, height: H} = layer.frame();
   const s = layer.scale, mesh = f.mesh;
   const P = mesh.map((ring) => ring.map(([x, y, z]) => {
@@ -212,7 +213,7 @@ function drawContours(panel, layers, f, axisColors, cmap) {
   layers.image.show();
   clipTo(ctx, box);
   for (const pts of f.ellipses) drawPolyline(ctx, pts, px, "#ffffff", 1.5);
-  f.axes.forEach((seg, j) => drawPolyline(ctx, seg, px, axisColors[j], 3));
+  f.axes.forEach((seg, j) => { drawPolyline(ctx, seg, px, axisColors[j], 3); });
   const [X, Y] = px(f.mu);
   ctx.strokeStyle = "#ffffff";
   ctx.lineWidth = 1.5;
@@ -228,7 +229,7 @@ function drawContours(panel, layers, f, axisColors, cmap) {
 function render(args) {
   const presets = args.model.get("presets");
   const page = explorerPage(args, {
-    name: "Multivariate Gaussian explorer", readouts: "Numbers of this Gaussian",
+    frame, readouts: "Numbers of this Gaussian",
     // a preset sets its exact values; moving one of its parameters leaves it
     also(values, get) {
       if (values.preset) return presets[values.preset];
@@ -269,8 +270,7 @@ function render(args) {
   surface.canvas.addEventListener("pointerup", endDrag);
   surface.canvas.addEventListener("pointercancel", endDrag);
 
-  return page.start(() => {
-    const f = frame(model.get);
+  return page.start((f, draft) => {
     const az = model.get("azimuth"), el = model.get("elevation");
     const screen = surfaceView(surface.width, surface.height, az, el);
     const key = [surface.width, surface.height, surface.canvas.width, az, el, f.zmax, f.lim].join(" ");
@@ -278,9 +278,8 @@ function render(args) {
       drawBox(surface.ctx, surface.width, surface.height, screen, f.zmax, f.lim);
       boxKey = key;
     }
-    drawMesh(mesh3d, screen, f, cmap);
+    drawMesh(mesh3d, screen, f, cmap, draft);
     drawContours(contour, layers, f, axisColors, cmap);
-    return f.state;
   }, [surface, contour]);
 }
 

@@ -67,10 +67,17 @@ function laplaceReadouts(data, alpha, fr) {
   return lines;
 }
 
+/** p(spam | query) at every alpha of the grid: it depends on the data only, so it is kept. */
+const curves = new WeakMap();
+function curveOf(data, grid) {
+  if (!curves.has(data)) curves.set(data, grid.map((a) => laplaceAt(data, a).posterior));
+  return curves.get(data);
+}
+
 /** Every number of a Laplace frame; `state` is what the page publishes. */
 function laplaceFrame(get) {
   const params = paramsOf(get), data = get("data"), alpha = params.alpha;
-  const fr = laplaceAt(data, alpha), curve = get("alpha_grid").map((a) => laplaceAt(data, a).posterior);
+  const fr = laplaceAt(data, alpha), curve = curveOf(data, get("alpha_grid"));
   return {...fr, curve, state: {params, phi: fr.phi, posterior: fr.posterior, curve,
                                 readouts: laplaceReadouts(data, alpha, fr)}};
 }
@@ -123,17 +130,13 @@ function drawLaplace(fig, f, data, alpha, grid, amax, color) {
 }
 
 function renderLaplace(args) {
-  const page = explorerPage(args, {name: "Laplace smoothing explorer", readouts: "Smoothed estimates and the posterior"});
+  const page = explorerPage(args, {frame: laplaceFrame, readouts: "Smoothed estimates and the posterior"});
   const {model} = page;
   const data = model.get("data"), grid = model.get("alpha_grid"), color = model.get("class_colors")[1];
   const amax = model.get("parameters").find((c) => c.name === "alpha").max;
   const fig = canvasPanel(`p(spam | "${data.query}") against the Laplace parameter α, the current α marked`, 0.42, 340);
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
-  return page.start(() => {
-    const f = laplaceFrame(model.get);
-    drawLaplace(fig, f, data, model.get("alpha"), grid, amax, color);
-    return f.state;
-  }, [fig]);
+  return page.start((f) => drawLaplace(fig, f, data, model.get("alpha"), grid, amax, color), [fig]);
 }
 
 /* ---------------------------------------------------------------- message view */
@@ -229,7 +232,7 @@ function drawBars(fig, fr, colors) {
     ctx.fillStyle = "#000"; ctx.textBaseline = "middle";
     ctx.textAlign = v > 0 ? "left" : "right";
     const label = `${w} ×${c} (${signed(v, 2)})`;
-    ctx.fillText(label.length > 28 ? label.slice(0, 27) + "…" : label, v > 0 ? mid + len + 6 : mid - len - 6, y + rowH / 2);
+    ctx.fillText(label.length > 28 ? `${label.slice(0, 27)}…` : label, v > 0 ? mid + len + 6 : mid - len - 6, y + rowH / 2);
   });
   ctx.strokeStyle = "#000"; ctx.lineWidth = 1;
   ctx.beginPath(); ctx.moveTo(mid, 2); ctx.lineTo(mid, H - 24); ctx.stroke();
@@ -249,17 +252,13 @@ function messageFrame(get, M) {
 }
 
 function renderMessage(args) {
-  const page = explorerPage(args, {name: "Spam probability of a message",
+  const M = multinomialModel(args.model.get("data"));  // once: the fitted model does not change
+  const page = explorerPage(args, {frame: (get) => messageFrame(get, M),
                                    readouts: "p(spam) of the message, and the words that decide it"});
-  const {model} = page;
-  const M = multinomialModel(model.get("data")), colors = model.get("class_colors");
+  const colors = page.model.get("class_colors");
   const fig = canvasPanel("The words that push the message most towards spam (right) and ham (left)", 0.3, 260);
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
-  return page.start(() => {
-    const f = messageFrame(model.get, M);
-    drawBars(fig, f, colors);
-    return f.state;
-  }, [fig]);
+  return page.start((f) => drawBars(fig, f, colors), [fig]);
 }
 
 /* ---------------------------------------------------------------- the module */

@@ -383,13 +383,10 @@ class LaplaceExplorer(Explorer):
     >>> ex = LaplaceExplorer(alpha=1.0)
     >>> ex.expected_state()["readouts"][-1]
     'p(spam | x) = 0.9317 → spam'
-    >>> ex.alpha = 6
-    Traceback (most recent call last):
-    ...
-    ValueError: alpha = 6.0 is outside the slider range [0.0, 5.0]; ...
     """
 
     _js = "naive_bayes_text.js"
+    _title = "Laplace smoothing explorer"
 
     alpha = Slider(0.0, ALPHA_MAX, 0.05, 1.0, "α (Laplace)", digits=2, why="alpha >= 0 is a pseudo-count")
 
@@ -857,6 +854,7 @@ class MessageExplorer(Explorer):
     """
 
     _js = "naive_bayes_text.js"
+    _title = "Spam probability of a message"
 
     message = TextBox(DEFAULT_MESSAGE, "message", max_chars=MESSAGE_MAX_CHARS)
 

@@ -230,8 +230,7 @@ function drawPanel(panel, layers, M, f, look) {
 /* ---------------------------------------------------------------- the widget */
 
 function render(args) {
-  const page = explorerPage(args, {name: "QDA, LDA and naive Bayes boundary explorer",
-                                   readouts: "Numbers of the three fitted models"});
+  const page = explorerPage(args, {frame, readouts: "Numbers of the three fitted models"});
   const {model} = page;
   const titles = model.get("titles"), colors = model.get("class_colors");
   const look = {lim: model.get("lim"), colors, markers: model.get("class_markers"), sprites: new Map(),
@@ -249,14 +248,12 @@ function render(args) {
     "crosses: the fitted means.");
   page.root.append(page.controls.node, page.out.node,
                    h("div", {class: "gl-figures"}, ...MODELS.map((k) => panels[k].node)), caption);
-  return page.start(() => {
-    const f = frame(model.get);
+  return page.start((f) => {
     for (const name of MODELS) {
       drawPanel(panels[name], layers[name], f.models[name], f, look);
       const head = `${titles[name]} — ${f.models[name].conic}`;
       if (heads[name].textContent !== head) heads[name].textContent = head;  // a new text means a new layout
     }
-    return f.state;
   }, MODELS.map((k) => panels[k]));
 }
 

@@ -73,7 +73,8 @@ def test_subclass_gets_its_declaration_module_and_the_suite_style():
     with pytest.raises(ValueError, match=r"size = 2.5 is outside the slider range \[0.0, 2.0\]; choose a value "
                                          r"inside it \(a reason\)\."):
         ex.size = 2.5
-    with pytest.raises(ValueError, match=r"unknown parameter\(s\) \['colour'\] of Tiny; choose from \['size', 'kind'\]"):
+    unknown = r"unknown parameter\(s\) \['colour'\] of Tiny; choose from \['size', 'kind'\]"
+    with pytest.raises(ValueError, match=unknown):
         Tiny(colour="red")
     with pytest.raises(NotImplementedError, match="expected_state"):
         ex.expected_state()

@@ -48,9 +48,13 @@ def control_name(spec):
     return f"{spec['label']} ({spec['unit']})" if spec["unit"] else spec["label"]
 
 
+def declared(cls):
+    """The specs of the class's declared parameters, in the order declared."""
+    return [cls.class_traits()[name].spec() for name in cls._params]
+
+
 def slider_names(cls):
-    return [control_name(t.spec()) for name, t in cls.class_traits().items()
-            if name in cls._params and t.kind == "slider"]
+    return [control_name(s) for s in declared(cls) if s["kind"] == "slider"]
 
 
 def open_explorer(page, server, notebook, name):
@@ -81,7 +85,7 @@ def test_every_declared_control_moves_its_parameter(notebook, cls, lab_server, l
             assert float(scale) >= max(2, dpr) and abs(w - cw * float(scale)) <= 1, (w, cw, scale, dpr)
         else:
             assert abs(w - cw * dpr) <= 1, (w, cw, dpr)
-    specs = [t.spec() for name, t in cls.class_traits().items() if name in cls._params]
+    specs = declared(cls)
     shown = root.evaluate("el => Array.from(el.querySelectorAll('.gl-control label')).map(l => l.textContent)")
     assert shown == [control_name(s) for s in specs if s["kind"] != "whole"], shown
     for spec in specs:

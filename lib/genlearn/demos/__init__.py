@@ -4,9 +4,9 @@ Each module is named after its notebook and holds that notebook's static
 figures (matplotlib: fit in the notebook, draw in the module, e.g.
 ``plot_gda_fit(model, X, y, ax=None)``) and its explorer: an anywidget
 widget whose JavaScript, ``<module>.js`` beside it, computes and draws each
-frame in the browser (see :mod:`genlearn.demos.explorer`). Every number an
-explorer shows has a numpy twin in its module (``explorer_state``), which the
-tests compare with what the page computed. No module imports another
+frame in the browser (the contract: :mod:`genlearn.demos.explorer` and
+docs/explorers.md). Every number an explorer shows has a numpy twin, its
+``expected_state()``, which the tests compare with what the page computes. No module imports another
 notebook's module; shared pieces live in :mod:`genlearn.demos.style`
 (palette, class colours and markers, figure style) and
 :mod:`genlearn.demos.explorer`.

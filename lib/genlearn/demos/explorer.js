@@ -124,26 +124,14 @@ export function controlsFor(model, changed, className = "") {
 
 /**
  * Readouts: numbers as text, read by screen readers (aria-live="polite").
- * `set(lines, draft)` replaces the lines (an array of strings). During drafts (a drag) the
- * block keeps the height it had at rest and contains its layout (data-draft), so that new
- * numbers lay out only the readouts, not the page around them.
+ * `set(lines)` replaces the lines (an array of strings).
  */
 export function readouts(label) {
   const node = h("div", {class: "gl-readouts", role: "status", "aria-live": "polite", "aria-label": label});
-  let last = [], height = 0;
-  if (typeof ResizeObserver !== "undefined") {
-    new ResizeObserver((entries) => { height = entries[entries.length - 1].borderBoxSize[0].blockSize; }).observe(node);
-  }
+  let last = [];
   return {
     node,
-    set(lines, draft = false) {
-      if (draft && height && !node.dataset.draft) {
-        node.style.height = `${height}px`;
-        node.dataset.draft = "";
-      } else if (!draft && "draft" in node.dataset) {
-        node.style.height = "";
-        delete node.dataset.draft;
-      }
+    set(lines) {
       // Change only the text of the lines that changed, in place (no new nodes per frame:
       // new nodes cost style and layout and wake the page's mutation observers).
       while (node.childElementCount > lines.length) node.lastElementChild.remove();
@@ -290,7 +278,7 @@ export function explorerPage({model: widgetModel, el}, opts) {
         for (const p of panels) p.fit();
         const f = opts.frame(model.get);
         draw(f, draft);
-        out.set(f.state.readouts, draft);
+        out.set(f.state.readouts);
         root.dataset.settled = String(!draft);
         if (!draft) root.dataset.state = JSON.stringify(f.state);
       });

@@ -313,8 +313,9 @@ class Explorer(anywidget.AnyWidget):
     """Base class of the explorers: parameters from the declaration, the ES module, the stylesheet.
 
     A subclass sets ``_js`` to the name of its ES module (beside its Python
-    module) and ``_title`` to the explorer's name on the page, declares its parameters as class attributes (:class:`Slider`,
-    :class:`Menu`, :class:`TextBox`, :class:`Whole`) and implements
+    module) and ``_title`` to the explorer's name on the page, declares its
+    parameters as class attributes (:class:`Slider`, :class:`Menu`,
+    :class:`TextBox`, :class:`Whole`) and implements
     :meth:`expected_state`. Constants and data the page needs are further
     traits tagged ``sync=True``; a subclass whose data come from constructor
     arguments sets them before calling ``super().__init__(**params)``.

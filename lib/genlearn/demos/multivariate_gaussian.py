@@ -241,13 +241,13 @@ class GaussianExplorer(Explorer):
     _js = "multivariate_gaussian.js"
     _title = "Multivariate Gaussian explorer"
 
+    preset = Menu([("", "(set by the sliders)")] + [(k, k) for k in PRESETS], DEFAULT_PRESET, "preset",
+                  why="'' for none")
     mu1 = Slider(-2.0, 2.0, 0.05, 0.0, "μ₁ (mean of x₁)", digits=2)
     mu2 = Slider(-2.0, 2.0, 0.05, 0.0, "μ₂ (mean of x₂)", digits=2)
     sigma1 = Slider(0.5, 2.0, 0.01, 1.0, "σ₁ (sd of x₁)", digits=3, why=_PD)
     sigma2 = Slider(0.5, 2.0, 0.01, 1.0, "σ₂ (sd of x₂)", digits=3, why=_PD)
     rho = Slider(-0.95, 0.95, 0.01, 0.0, "ρ (correlation)", digits=3, why=_PD)
-    preset = Menu([("", "(set by the sliders)")] + [(k, k) for k in PRESETS], DEFAULT_PRESET, "preset",
-                  why="'' for none")
     azimuth = Slider(-180.0, 180.0, 1.0, -60.0, "turn", unit="°", digits=0)
     elevation = Slider(5.0, 85.0, 1.0, 28.0, "tilt", unit="°", digits=0)
 

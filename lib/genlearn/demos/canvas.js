@@ -10,9 +10,11 @@ import {linspace} from "./numerics.js";
 /**
  * A canvas drawn at the device's pixel ratio that follows its container's width
  * (height = width * aspect, capped at maxHeight CSS pixels). Returns the panel
- * {node, canvas, ctx, width, height, fit(), onResize}: width and height in CSS pixels, ctx
- * scaled so that drawing uses CSS pixels; fit() sizes the canvases (call it at the start of
- * a frame: true when the size changed), onResize() is called after the container resized.
+ * {node, canvas, ctx, width, height, fit(draft), onResize}: width and height in CSS pixels,
+ * ctx scaled so that drawing uses CSS pixels; fit(draft) sizes the canvases (call it at the
+ * start of a frame: true when the size changed), onResize() is called after the container
+ * resized. Each canvas has its pixels per CSS pixel in full frames and in drafts (frames drawn
+ * while a control moves): the raster layer has fewer in drafts, the others the same.
  *
  * Layers under and over the canvas, for a figure redrawn at every input event:
  *   panel.backdrop()  a second canvas of the same size ({canvas, ctx}) under it, for what
@@ -30,25 +32,31 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   const stack = h("div", {class: "gl-stack"}, canvas);
   const node = h("div", {class: "gl-panel"}, stack);
   const panel = {node, canvas, ctx: canvas.getContext("2d"), width: 0, height: 0, onResize: null};
-  const sized = [panel];  // the canvases drawn at the device's pixel ratio (or their own scale)
+  const dpr = window.devicePixelRatio || 1;
+  // the canvases sized with the panel: pixels per CSS pixel in full frames and in drafts
+  panel.full = dpr;
+  panel.draft = dpr;
+  const sized = [panel];
   // The width comes from the ResizeObserver: reading node.clientWidth at every draw
   // would make the browser lay out the page in the middle of the frame.
-  let observed = null;
-  panel.fit = () => {
+  let observed = null, drafting = false;
+  panel.fit = (draft = drafting) => {
+    drafting = draft;
     const w = Math.max(120, Math.floor(observed ?? (node.clientWidth || 480)));
     const hgt = Math.min(maxHeight, Math.round(w * aspect));
-    const dpr = window.devicePixelRatio || 1;
-    if (w === panel.width && hgt === panel.height && canvas.width === Math.round(w * dpr)) return false;
+    const resized = w !== panel.width || hgt !== panel.height;
     panel.width = w;
     panel.height = hgt;
     for (const c of sized) {
-      const s = c.scale ?? dpr;
+      const s = draft ? c.draft : c.full;
+      if (!resized && c.scale === s) continue;
+      c.scale = s;
       c.canvas.style.height = `${hgt}px`;
       c.canvas.width = Math.round(w * s);
       c.canvas.height = Math.round(hgt * s);
       c.ctx.setTransform(s, 0, 0, s, 0, 0);
     }
-    return true;
+    return resized;
   };
   const added = (layer) => {
     sized.push(layer);
@@ -58,7 +66,7 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   panel.backdrop = () => {
     const c = h("canvas", {"aria-hidden": "true", class: "gl-layer"});
     stack.insertBefore(c, canvas);
-    return added({canvas: c, ctx: c.getContext("2d")});
+    return added({canvas: c, ctx: c.getContext("2d"), full: dpr, draft: dpr});
   };
   panel.image = (n) => {
     const layer = imageLayer(n);
@@ -66,18 +74,11 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
     return layer;
   };
   panel.raster = () => {
-    const dpr = window.devicePixelRatio || 1, full = Math.max(2, dpr);
-    const layer = rasterLayer(full);
+    // two or more pixels per CSS pixel in full frames; the screen's own in drafts
+    const layer = rasterLayer();
+    layer.full = Math.max(2, dpr);
+    layer.draft = dpr;
     stack.append(layer.canvas);  // after the canvas: painted over it
-    // a draft has the screen's pixels (a quarter of the full layer's on a 1x screen)
-    layer.quality = (draft) => {
-      const s = draft ? dpr : full;
-      if (s === layer.scale) return;
-      layer.scale = s;
-      layer.canvas.dataset.scale = s;
-      layer.canvas.width = Math.round(panel.width * s);
-      layer.canvas.height = Math.round(panel.height * s);
-    };
     return added(layer);
   };
   if (typeof ResizeObserver !== "undefined") {
@@ -115,21 +116,22 @@ export function imageLayer(n) {
 }
 
 /**
- * A canvas over a whole panel, `scale` pixels per CSS pixel, whose pixels the page fills
- * itself: frame() gives {pixels, width, height} (one 32-bit word per pixel, as pixels32,
- * all transparent), show() puts them on the canvas. Filling spans of a typed array is
+ * A canvas over a whole panel whose pixels the page fills itself (its panel sets `scale`,
+ * pixels per CSS pixel): frame() gives {pixels, width, height} (one 32-bit word per pixel, as
+ * pixels32, all transparent), show() puts them on the canvas. Filling spans of a typed array is
  * cheaper than a canvas path of many small polygons, which the browser rasterises with
  * anti-aliasing on the page's main thread. Drawn at scale 2 or more, the layer is shown
  * smaller, and the compositor's smooth scaling averages each 2 x 2 block on a 1x screen:
  * the edges are anti-aliased off the main thread. Mouse events go through to the canvas below.
  */
-export function rasterLayer(scale) {
-  const canvas = h("canvas", {"aria-hidden": "true", "data-scale": scale, class: "gl-layer gl-raster"});
+export function rasterLayer() {
+  const canvas = h("canvas", {"aria-hidden": "true", class: "gl-layer gl-raster"});
   const ctx = canvas.getContext("2d");
   let data = null, pixels = null;
   return {
-    canvas, ctx, scale,
+    canvas, ctx,
     frame() {
+      canvas.dataset.scale = this.scale;
       const {width, height} = canvas;
       if (!data || data.width !== width || data.height !== height) {
         data = ctx.createImageData(Math.max(1, width), Math.max(1, height));
@@ -281,7 +283,14 @@ export function boxWithYTicks(ctx, box, Y, yticks) {
   ctx.strokeStyle = "#000";
   ctx.lineWidth = 1;
   ctx.strokeRect(box.x, box.y, box.w, box.h);
+  yTicks(ctx, box, Y, yticks);
+}
+
+/** Y ticks of a plot box {x, ...}: [value, text] pairs at height Y(value), left of the box. */
+export function yTicks(ctx, box, Y, yticks) {
   textStyle(ctx);
+  ctx.strokeStyle = "#000";
+  ctx.lineWidth = 1;
   ctx.textAlign = "right";
   ctx.textBaseline = "middle";
   for (const [v, text] of yticks) {
@@ -330,22 +339,32 @@ export function plotFrame(ctx, panel, lim, {xlabel = "x₁", ylabel = "x₂", ti
 }
 
 /**
- * The plot frame of a layered panel (see canvasPanel): plotFrame drawn on layers.back, then
+ * What changes only with the panel's size and `key`, drawn on a backdrop layer (see canvasPanel):
+ * paint(ctx) runs again only when the size or the key changed since last time, and its result
+ * is kept and returned. A figure redrawn at every input draws the rest on the panel's canvas.
+ */
+export function onBackdrop(panel, back, key, paint) {
+  const k = `${panel.width} ${panel.height} ${back.canvas.width} ${key}`;
+  if (back.key !== k) {
+    back.ctx.clearRect(0, 0, panel.width, panel.height);
+    back.drawn = paint(back.ctx);
+    back.key = k;
+  }
+  return back.drawn;
+}
+
+/**
+ * The plot frame of a layered panel: plotFrame drawn on layers.back (onBackdrop), then
  * extra(ctx, frame) for whatever else lies there, and the image layers.image placed on the
- * box. Drawn again only when the panel's size or `lim` changed; otherwise the frame of last
- * time is returned. Returns {px, box}, as plotFrame does.
+ * box. Returns {px, box}, as plotFrame does.
  */
 export function backdropFrame(panel, layers, lim, opts, extra = null) {
-  const key = `${panel.width} ${panel.height} ${layers.back.canvas.width} ${lim}`;
-  if (layers.frame && layers.frameKey === key) return layers.frame;
-  const {ctx} = layers.back;
-  ctx.clearRect(0, 0, panel.width, panel.height);
-  const frame = plotFrame(ctx, panel, lim, opts);
-  if (extra) extra(ctx, frame);
-  layers.image.place(frame.box);
-  layers.frame = frame;
-  layers.frameKey = key;
-  return frame;
+  return onBackdrop(panel, layers.back, String(lim), (ctx) => {
+    const frame = plotFrame(ctx, panel, lim, opts);
+    if (extra) extra(ctx, frame);
+    layers.image.place(frame.box);
+    return frame;
+  });
 }
 
 /** Clip `ctx` to a square plot box {x, y, size} (restore with ctx.restore()). */

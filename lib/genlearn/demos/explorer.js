@@ -275,7 +275,7 @@ export function explorerPage({model: widgetModel, el}, opts) {
     request: () => request(),
     start(draw, panels) {
       request = frameScheduler(root, () => {
-        for (const p of panels) p.fit();
+        for (const p of panels) p.fit(draft);
         const f = opts.frame(model.get);
         draw(f, draft);
         out.set(f.state.readouts);

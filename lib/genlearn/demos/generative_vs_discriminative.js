@@ -7,7 +7,9 @@
 // threshold and the readouts, and draws them in two panels.
 
 import {explorerPage, h, paramsOf} from "./explorer.js";
-import {boxWithYTicks, canvasPanel, drawMarker, drawPolyline, textStyle, yLabel} from "./canvas.js";
+import {
+  boxWithYTicks, canvasPanel, drawMarker, drawPolyline, onBackdrop, textStyle, yLabel, yTicks,
+} from "./canvas.js";
 import {fmt, linspace, logAddExp} from "./numerics.js";
 
 const LOG_2PI = Math.log(2 * Math.PI);
@@ -78,20 +80,32 @@ export function frame(get) {
 
 /* ----------------------------------------------------------------- drawing */
 
-/** Axes of one panel: x from xlim, y from ylim, in the pixel box {x, y, w, h}. */
-function panelAxes(ctx, box, xlim, ylim, {ylabel, yticks, xticks, xlabel}) {
-  const X = (x) => box.x + (x - xlim[0]) / (xlim[1] - xlim[0]) * box.w;
-  const Y = (y) => box.y + (ylim[1] - y) / (ylim[1] - ylim[0]) * box.h;
-  boxWithYTicks(ctx, box, Y, yticks);
+/** The pixel boxes of the two panels in a W x H figure: densities on top, posterior below. */
+function layout(W, H) {
+  const left = 62, right = 12, legendH = 24, gap = 10, bottomH = 40;
+  const ph = Math.max(40, (H - legendH - gap - bottomH - 4) / 2);
+  const top = {x: left, y: legendH + 2, w: W - left - right, h: ph};
+  return {left, top, bot: {x: left, y: top.y + ph + gap, w: top.w, h: ph}};
+}
+
+/** Maps data to pixels in the box {x, y, w, h}: x over xlim, y over ylim. */
+function mapping(box, xlim, ylim) {
+  return ([x, y]) => [box.x + (x - xlim[0]) / (xlim[1] - xlim[0]) * box.w,
+                      box.y + (ylim[1] - y) / (ylim[1] - ylim[0]) * box.h];
+}
+
+/** Axes of one panel: the box, y ticks ([value, text]), x ticks (labelled when xlabel), the names. */
+function panelAxes(ctx, box, px, {ylabel, yticks, xticks, xlabel}) {
+  boxWithYTicks(ctx, box, (y) => px([0, y])[1], yticks);
   ctx.textAlign = "center";
   ctx.textBaseline = "top";
   for (const v of xticks) {
-    ctx.beginPath(); ctx.moveTo(X(v), box.y + box.h); ctx.lineTo(X(v), box.y + box.h + 4); ctx.stroke();
-    if (xlabel) ctx.fillText(String(v), X(v), box.y + box.h + 5);
+    const [X] = px([v, 0]);
+    ctx.beginPath(); ctx.moveTo(X, box.y + box.h); ctx.lineTo(X, box.y + box.h + 4); ctx.stroke();
+    if (xlabel) ctx.fillText(String(v), X, box.y + box.h + 5);
   }
   if (xlabel) ctx.fillText(xlabel, box.x + box.w / 2, box.y + box.h + 21);
   yLabel(ctx, ylabel, 12, box.y, box.y + box.h);
-  return (pt) => [X(pt[0]), Y(pt[1])];
 }
 
 /** A legend row: a line sample (with a marker when given) and its text, from (x, y). */
@@ -105,26 +119,45 @@ function legendItem(ctx, x, y, color, text, {dash = [], marker = null} = {}) {
   return x + 32 + ctx.measureText(text).width + 18;
 }
 
-function draw(fig, f, colors, markers) {
+/**
+ * What does not move (the legend, the posterior panel's axes, the density panel's box, ticks
+ * and name, the line at 1/2): drawn on the backdrop, again only after a resize.
+ */
+function drawBackdrop(ctx, L, xlim, probe, colors, markers) {
+  const {left, top, bot} = L;
+  const xticks = [0, 30, 60, 90, 120, 150, 180].filter((v) => v >= xlim[0] && v <= xlim[1]);
+  const pxBot = mapping(bot, xlim, [-0.03, 1.03]);
+  panelAxes(ctx, top, mapping(top, xlim, [0, 1]), {ylabel: "density", yticks: [[0, "0"]], xticks});
+  panelAxes(ctx, bot, pxBot, {ylabel: "posterior", yticks: [[0, "0"], [0.5, "0.5"], [1, "1"]], xticks,
+                              xlabel: "weight x (kg)"});
+  drawPolyline(ctx, [[xlim[0], 0.5], [xlim[1], 0.5]], pxBot, "#cccccc", 1);
+  textStyle(ctx);
+  ctx.fillStyle = colors[1];
+  ctx.textAlign = "left";
+  ctx.textBaseline = "top";
+  const name = "P(elephant | x)";
+  ctx.fillText(name, bot.x + 6, bot.y + 4);
+  ctx.fillStyle = "#000000";
+  ctx.fillText(`● the posterior at ${fmt(probe, 0)} kg`, bot.x + 18 + ctx.measureText(name).width, bot.y + 4);
+  let lx = left;
+  lx = legendItem(ctx, lx, 11, colors[0], "p(x | dog) p(dog)", {marker: markers[0]});
+  lx = legendItem(ctx, lx, 11, colors[1], "p(x | elephant) p(elephant)", {marker: markers[1], dash: DASHED});
+  lx = legendItem(ctx, lx, 11, "#000000", "p(x), their sum", {dash: DASH_DOT});
+  legendItem(ctx, lx, 11, "#666666", "threshold", {dash: DOTTED});
+}
+
+/** One frame: the density axis's top tick, the curves, the threshold and the markers. */
+function draw(fig, back, f, colors, markers) {
   const {ctx, width: W, height: H} = fig;
   const {p, grid, joints, evidence, post, ymax, t, probe, pProbe} = f;
-  const xlim = [grid[0], grid[grid.length - 1]];
+  const xlim = [grid[0], grid[grid.length - 1]], L = layout(W, H), {top, bot} = L;
+  onBackdrop(fig, back, `${xlim} ${probe}`, (bctx) => drawBackdrop(bctx, L, xlim, probe, colors, markers));
   ctx.clearRect(0, 0, W, H);
-  // layout: legend strip, density panel, posterior panel, x labels
-  const left = 62, right = 12, legendH = 24, gap = 10, bottomH = 40;
-  const ph = Math.max(40, (H - legendH - gap - bottomH - 4) / 2);
-  const top = {x: left, y: legendH + 2, w: W - left - right, h: ph};
-  const bot = {x: left, y: top.y + ph + gap, w: top.w, h: ph};
-  const xticks = [0, 30, 60, 90, 120, 150, 180].filter((v) => v >= xlim[0] && v <= xlim[1]);
-  const pxTop = panelAxes(ctx, top, xlim, [0, ymax],
-    {ylabel: "density", yticks: [[0, "0"], [ymax / 1.1, fmt(ymax / 1.1, 4)]], xticks});
-  const pxBot = panelAxes(ctx, bot, xlim, [-0.03, 1.03],
-    {ylabel: "posterior", yticks: [[0, "0"], [0.5, "0.5"], [1, "1"]], xticks, xlabel: "weight x (kg)"});
-
+  const pxTop = mapping(top, xlim, [0, ymax]), pxBot = mapping(bot, xlim, [-0.03, 1.03]);
+  yTicks(ctx, top, (y) => pxTop([0, y])[1], [[ymax / 1.1, fmt(ymax / 1.1, 4)]]);
   ctx.save();
   ctx.beginPath(); ctx.rect(top.x, top.y, top.w, top.h); ctx.rect(bot.x, bot.y, bot.w, bot.h);
   ctx.clip();
-  drawPolyline(ctx, [[xlim[0], 0.5], [xlim[1], 0.5]], pxBot, "#cccccc", 1);
   if (t !== null) {
     drawPolyline(ctx, [[t, 0], [t, ymax]], pxTop, "#666666", 1.5, DOTTED);
     drawPolyline(ctx, [[t, -0.03], [t, 1.03]], pxBot, "#666666", 1.5, DOTTED);
@@ -141,20 +174,6 @@ function draw(fig, f, colors, markers) {
   const [PX, PY] = pxBot([probe, pProbe]);
   drawMarker(ctx, "o", PX, PY, 8, "#000000", null);
   ctx.restore();
-  textStyle(ctx);
-  ctx.fillStyle = colors[1];
-  ctx.textAlign = "left";
-  ctx.textBaseline = "top";
-  const name = "P(elephant | x)";
-  ctx.fillText(name, bot.x + 6, bot.y + 4);
-  ctx.fillStyle = "#000000";
-  ctx.fillText(`● the posterior at ${fmt(probe, 0)} kg`, bot.x + 18 + ctx.measureText(name).width, bot.y + 4);
-
-  let lx = left;
-  lx = legendItem(ctx, lx, 11, colors[0], "p(x | dog) p(dog)", {marker: markers[0]});
-  lx = legendItem(ctx, lx, 11, colors[1], "p(x | elephant) p(elephant)", {marker: markers[1], dash: DASHED});
-  lx = legendItem(ctx, lx, 11, "#000000", "p(x), their sum", {dash: DASH_DOT});
-  legendItem(ctx, lx, 11, "#666666", "threshold", {dash: DOTTED});
 }
 
 function render(args) {
@@ -165,8 +184,9 @@ function render(args) {
   const fig = canvasPanel("Top: the weighted class densities p(x | y) p(y) and their sum p(x); " +
                           "bottom: the posterior P(elephant | x); the dotted line is the decision threshold",
                           0.5, 380);
+  const back = fig.backdrop();
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
-  return page.start((f) => draw(fig, f, colors, markers), [fig]);
+  return page.start((f) => draw(fig, back, f, colors, markers), [fig]);
 }
 
 export default {render};

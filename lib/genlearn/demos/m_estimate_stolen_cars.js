@@ -8,7 +8,7 @@
 // such, never as NaN), the decision, and P(Yes | x) as m grows; then draws three panels.
 
 import {explorerPage, h, paramsOf} from "./explorer.js";
-import {boxWithYTicks, canvasPanel, drawMarker, drawPolyline, textStyle} from "./canvas.js";
+import {boxWithYTicks, canvasPanel, drawMarker, drawPolyline, onBackdrop, textStyle, yTicks} from "./canvas.js";
 import {fmt, linspace} from "./numerics.js";
 
 /** (n_c + m p) / (n + m). Twin: genlearn.m_estimate. */
@@ -49,15 +49,20 @@ function carReadouts(f, m, p, query, classes) {
   ];
 }
 
-/** A panel frame with y ticks (values -> text), a title and an x label. Returns the y mapping. */
-function carPanel(ctx, box, ymax, yticks, title, xlabel) {
-  const Y = (v) => box.y + box.h - v / ymax * box.h;
+/** A panel frame with y ticks (values -> text), a title and an x label. */
+function carPanel(ctx, box, Y, yticks, title, xlabel) {
   boxWithYTicks(ctx, box, Y, yticks);
-  ctx.textAlign = "center"; ctx.textBaseline = "bottom";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "bottom";
   ctx.fillText(title, box.x + box.w / 2, box.y - 6);
-  if (xlabel) { ctx.textBaseline = "top"; ctx.fillText(xlabel, box.x + box.w / 2, box.y + box.h + 22); }
-  return Y;
+  if (xlabel) {
+    ctx.textBaseline = "top";
+    ctx.fillText(xlabel, box.x + box.w / 2, box.y + box.h + 22);
+  }
 }
+
+/** The y mapping of a panel box over [0, ymax]. */
+const yOf = (box, ymax) => (v) => box.y + box.h - v / ymax * box.h;
 
 /** Every number of one frame, from the traits (get(name)); `state` is what the page publishes. */
 export function frame(get) {
@@ -80,70 +85,42 @@ export function frame(get) {
   };
 }
 
-/** The three panels: conditionals, scores, P(Yes | x) as m grows. */
-function draw(fig, f, query, look) {
-  const {ctx, width: W, height: H} = fig;
-  const {cond, score, post, m, p, mGrid, curve, mMax} = f, [yes, no] = f.classes;
-  const {colors, markers, classOf} = look;
-  ctx.clearRect(0, 0, W, H);
-  // three panels, widths 1.6 : 0.8 : 1.4
-  const top = 40, bottom = 46, gapL = 52, right = 10;
-  const avail = W - 3 * gapL - right, ph = Math.max(40, H - top - bottom);
-  const widths = [1.6, 0.8, 1.4].map((r) => avail * r / 3.8);
-  let x = gapL;
-  const boxes = widths.map((w) => {
-    const b = {x, y: top, w, h: ph};
-    x += w + gapL;
+/** Three panels, widths 1.6 : 0.8 : 1.4, in a W x H figure: their pixel boxes. */
+function layout(W, H) {
+  const top = 40, bottom = 46, gap = 52, right = 10;
+  const avail = W - 3 * gap - right, ph = Math.max(40, H - top - bottom);
+  let x = gap;
+  return [1.6, 0.8, 1.4].map((r) => {
+    const b = {x, y: top, w: avail * r / 3.8, h: ph};
+    x += b.w + gap;
     return b;
   });
-  const bar = (k, bx, by, bw, bottomY) => {
-    ctx.fillStyle = colors[k];
-    ctx.fillRect(bx, by, bw, bottomY - by);
-    drawMarker(ctx, markers[k], bx + bw / 2, by - 8, 10, colors[k]);
-    ctx.fillStyle = "#000";
-    ctx.textAlign = "center";
-    ctx.textBaseline = "top";
-  };
+}
 
-  // left: grouped bars of the conditionals, the prior guess p dashed
-  const b0 = boxes[0], Yc = carPanel(ctx, b0, 1, [0, 0.25, 0.5, 0.75, 1].map((v) => [v, String(v)]),
-                                     "m-estimates of the conditionals", null);
-  const slot = b0.w / query.length, bw = slot * 0.36;
-  query.forEach((v, j) => {
-    [yes, no].forEach((c, i) => {
-      bar(classOf[c], b0.x + slot * j + slot / 2 + (i === 0 ? -bw : 0), Yc(cond[c][j]), bw, b0.y + b0.h);
-    });
-    ctx.fillText(`P(${v} | ·)`, b0.x + slot * j + slot / 2, b0.y + b0.h + 5);
-  });
-  drawPolyline(ctx, [[b0.x, Yc(p)], [b0.x + b0.w, Yc(p)]], (q) => q, "#000000", 1.2, [6, 4]);
-
-  // middle: the two scores
-  const b1 = boxes[1], smax = 1.15 * Math.max(score[yes], score[no], 1e-300);
-  const Ys = carPanel(ctx, b1, smax, [[0, "0"], [smax / 1.15, fmt(smax / 1.15, 4)]], "scores P(v) · Π P(a | v)", null);
-  [yes, no].forEach((c, i) => {
-    const bx = b1.x + b1.w * (i === 0 ? 0.15 : 0.55), bw2 = b1.w * 0.3;
-    bar(classOf[c], bx, Ys(score[c]), bw2, b1.y + b1.h);
-    ctx.fillText(c, bx + bw2 / 2, b1.y + b1.h + 5);
-  });
-
-  // right: P(Yes | x) as m grows, 1/2 grey, the current m marked
-  const b = boxes[2];
-  const Yp = carPanel(ctx, b, 1, [0, 0.5, 1].map((v) => [v, String(v)]), `P(${yes} | x) as m grows`,
-                      "m (equivalent sample size)");
-  const Xm = (mm) => b.x + mm / mMax * b.w;
-  const pxm = ([mm, v]) => [Xm(mm), Yp(v)];
-  ctx.textAlign = "center";
+/**
+ * What does not move, on the backdrop (again only after a resize): the legend, the frames of the
+ * three panels, their titles, the fixed ticks and labels, the line at 1/2.
+ */
+function drawBackdrop(ctx, boxes, query, classes, mMax, look) {
+  const [b0, b1, b2] = boxes, [yes, no] = classes, {colors, markers, classOf} = look;
+  carPanel(ctx, b0, yOf(b0, 1), [0, 0.25, 0.5, 0.75, 1].map((v) => [v, String(v)]),
+           "m-estimates of the conditionals", null);
+  const slot = b0.w / query.length;
   ctx.textBaseline = "top";
-  for (const t of [0, 10, 20, 30].filter((t) => t <= mMax)) ctx.fillText(String(t), Xm(t), b.y + b.h + 5);
-  drawPolyline(ctx, [[0, 0.5], [mMax, 0.5]], pxm, "#999999", 1);
-  drawPolyline(ctx, mGrid.map((mm, i) => [mm, curve[i]]).filter((q) => q[1] !== null), pxm, "#000000", 2);
-  if (post !== null) drawMarker(ctx, "o", ...pxm([m, post]), 9, "#000000", null);
-
+  query.forEach((v, j) => { ctx.fillText(`P(${v} | ·)`, b0.x + slot * j + slot / 2, b0.y + b0.h + 5); });
+  carPanel(ctx, b1, yOf(b1, 1), [[0, "0"]], "scores P(v) · Π P(a | v)", null);
+  ctx.textBaseline = "top";
+  [yes, no].forEach((c, i) => { ctx.fillText(c, b1.x + b1.w * (i === 0 ? 0.3 : 0.7), b1.y + b1.h + 5); });
+  const Yp = yOf(b2, 1), Xm = (mm) => b2.x + mm / mMax * b2.w;
+  carPanel(ctx, b2, Yp, [0, 0.5, 1].map((v) => [v, String(v)]), `P(${yes} | x) as m grows`, "m (equivalent sample size)");
+  ctx.textBaseline = "top";
+  for (const t of [0, 10, 20, 30].filter((t) => t <= mMax)) ctx.fillText(String(t), Xm(t), b2.y + b2.h + 5);
+  drawPolyline(ctx, [[Xm(0), Yp(0.5)], [Xm(mMax), Yp(0.5)]], (q) => q, "#999999", 1);
   // legend, top left
   textStyle(ctx);
   ctx.textBaseline = "middle";
   ctx.textAlign = "left";
-  let lx = gapL;
+  let lx = boxes[0].x;
   for (const c of [yes, no]) {
     const k = classOf[c];
     ctx.fillStyle = colors[k];
@@ -156,6 +133,35 @@ function draw(fig, f, query, look) {
   drawPolyline(ctx, [[lx, 12], [lx + 24, 12]], (q) => q, "#000000", 1.2, [6, 4]);
   ctx.fillStyle = "#000";
   ctx.fillText("prior guess p", lx + 30, 12);
+}
+
+/** One frame: the bars of the conditionals and scores, the prior guess p, the curve and m. */
+function draw(fig, back, f, query, look) {
+  const {ctx, width: W, height: H} = fig;
+  const {cond, score, post, m, p, mGrid, curve, mMax} = f, [yes, no] = f.classes;
+  const boxes = layout(W, H), [b0, b1, b2] = boxes;
+  onBackdrop(fig, back, `${query} ${f.classes} ${mMax}`, (bctx) => drawBackdrop(bctx, boxes, query, f.classes, mMax, look));
+  ctx.clearRect(0, 0, W, H);
+  const bar = (c, bx, Y, v, bw, bottom) => {
+    const k = look.classOf[c];
+    ctx.fillStyle = look.colors[k];
+    ctx.fillRect(bx, Y(v), bw, bottom - Y(v));
+    drawMarker(ctx, look.markers[k], bx + bw / 2, Y(v) - 8, 10, look.colors[k]);
+  };
+  // left: grouped bars of the conditionals, the prior guess p dashed
+  const Yc = yOf(b0, 1), slot = b0.w / query.length, bw = slot * 0.36;
+  query.forEach((_, j) => {
+    [yes, no].forEach((c, i) => { bar(c, b0.x + slot * j + slot / 2 + (i === 0 ? -bw : 0), Yc, cond[c][j], bw, b0.y + b0.h); });
+  });
+  drawPolyline(ctx, [[b0.x, Yc(p)], [b0.x + b0.w, Yc(p)]], (q) => q, "#000000", 1.2, [6, 4]);
+  // middle: the two scores, on an axis up to 1.15 times the larger
+  const smax = 1.15 * Math.max(score[yes], score[no], 1e-300), Ys = yOf(b1, smax);
+  yTicks(ctx, b1, Ys, [[smax / 1.15, fmt(smax / 1.15, 4)]]);
+  [yes, no].forEach((c, i) => { bar(c, b1.x + b1.w * (i === 0 ? 0.15 : 0.55), Ys, score[c], b1.w * 0.3, b1.y + b1.h); });
+  // right: P(Yes | x) as m grows, the current m marked
+  const pxm = ([mm, v]) => [b2.x + mm / mMax * b2.w, yOf(b2, 1)(v)];
+  drawPolyline(ctx, mGrid.map((mm, i) => [mm, curve[i]]).filter((q) => q[1] !== null), pxm, "#000000", 2);
+  if (post !== null) drawMarker(ctx, "o", ...pxm([m, post]), 9, "#000000", null);
 }
 
 function render(args) {
@@ -171,8 +177,8 @@ function render(args) {
                           "the prior guess p dashed; middle: the two naive Bayes scores; right: " +
                           "P(Yes | x) as m grows, the current m marked", 0.36, 360);
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
-  const query = model.get("query");
-  return page.start((f) => draw(fig, f, query, look), [fig]);
+  const query = model.get("query"), back = fig.backdrop();
+  return page.start((f) => draw(fig, back, f, query, look), [fig]);
 }
 
 export default {render};

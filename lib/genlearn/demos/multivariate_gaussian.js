@@ -158,8 +158,7 @@ function fillTriangle(pixels, W, H, x0, y0, x1, y1, x2, y2, color) {
 }
 
 /** The surface: quads of the mesh, flat-coloured by height, painted back to front. */
-function drawMesh(layer, screen, f, cmap, draft) {
-  layer.quality(draft);
+function drawMesh(layer, screen, f, cmap) {
   const {pixels, width: W, height: H} = layer.frame();
   const s = layer.scale, mesh = f.mesh;
   const P = mesh.map((ring) => ring.map(([x, y, z]) => {
@@ -270,7 +269,7 @@ function render(args) {
   surface.canvas.addEventListener("pointerup", endDrag);
   surface.canvas.addEventListener("pointercancel", endDrag);
 
-  return page.start((f, draft) => {
+  return page.start((f) => {
     const az = model.get("azimuth"), el = model.get("elevation");
     const screen = surfaceView(surface.width, surface.height, az, el);
     const key = [surface.width, surface.height, surface.canvas.width, az, el, f.zmax, f.lim].join(" ");
@@ -278,7 +277,7 @@ function render(args) {
       drawBox(surface.ctx, surface.width, surface.height, screen, f.zmax, f.lim);
       boxKey = key;
     }
-    drawMesh(mesh3d, screen, f, cmap, draft);
+    drawMesh(mesh3d, screen, f, cmap);
     drawContours(contour, layers, f, axisColors, cmap);
   }, [surface, contour]);
 }

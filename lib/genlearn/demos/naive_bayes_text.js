@@ -14,7 +14,7 @@
 //            words, as a bounded summary.
 
 import {explorerPage, h, paramsOf} from "./explorer.js";
-import {canvasPanel, drawMarker, drawPolyline, textStyle, yLabel} from "./canvas.js";
+import {canvasPanel, drawMarker, drawPolyline, onBackdrop, textStyle, yLabel, yTicks} from "./canvas.js";
 import {fmt, posteriorFromLogs} from "./numerics.js";
 
 const signed = (v, digits) => {
@@ -82,47 +82,46 @@ function laplaceFrame(get) {
                                 readouts: laplaceReadouts(data, alpha, fr)}};
 }
 
-function drawLaplace(fig, f, data, alpha, grid, amax, color) {
+/**
+ * The Laplace figure: axes, the prior and 1/2, and the curve of p(spam | x) against alpha (which
+ * does not change) on the backdrop; the current alpha's point on the canvas, at every frame.
+ */
+function drawLaplace(fig, back, f, data, alpha, grid, amax, color) {
   const {ctx, width: W, height: H} = fig;
-  ctx.clearRect(0, 0, W, H);
-  const left = 58, right = 12, top = 10, bottom = 44;
-  const x0 = -0.1, x1 = amax + 0.15;
+  const left = 58, right = 12, top = 10, bottom = 44, x0 = -0.1, x1 = amax + 0.15;
   const X = (a) => left + (a - x0) / (x1 - x0) * (W - left - right);
   const Y = (p) => top + (1 - p) * (H - top - bottom);
-  // axes, ticks and labels
-  textStyle(ctx);
-  ctx.strokeStyle = "#000";
-  ctx.lineWidth = 1;
-  ctx.strokeRect(left, top, W - left - right, H - top - bottom);
-  ctx.textAlign = "center";
-  ctx.textBaseline = "top";
-  for (let t = 0; t <= amax + 1e-9; t += 1) {
-    ctx.beginPath(); ctx.moveTo(X(t), H - bottom); ctx.lineTo(X(t), H - bottom + 4); ctx.stroke();
-    ctx.fillText(String(t), X(t), H - bottom + 6);
-  }
-  ctx.fillText("Laplace parameter α", (left + W - right) / 2, H - bottom + 24);
-  ctx.textAlign = "right";
-  ctx.textBaseline = "middle";
-  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
-    ctx.beginPath(); ctx.moveTo(left - 4, Y(t)); ctx.lineTo(left, Y(t)); ctx.stroke();
-    ctx.fillText(String(t), left - 6, Y(t));
-  }
-  yLabel(ctx, "p(spam | x)", 14, top, H - bottom);
-  // the prior (dotted, grey) and the threshold 1/2 (light grey)
-  const prior = data.n.spam / (data.n.spam + data.n.ham);
-  const across = (p) => [[left, Y(p)], [W - right, Y(p)]];
-  drawPolyline(ctx, across(prior), (q) => q, "#595959", 1.5, [2, 3]);
-  drawPolyline(ctx, across(0.5), (q) => q, "#999999", 1.5, [1, 3]);
-  ctx.fillStyle = "#595959";
-  ctx.textAlign = "right";
-  ctx.textBaseline = "bottom";
-  ctx.fillText(`prior p(spam) = ${fmt(prior, 3)}`, W - right - 4, Y(prior) - 2);
-  // the curve (alpha > 0) in the colour of class spam, and the current alpha
-  drawPolyline(ctx, grid.map((a, i) => [X(a), Y(f.curve[i])]), (q) => q, color, 2.5);
+  onBackdrop(fig, back, `${amax} ${color}`, (bctx) => {
+    textStyle(bctx);
+    bctx.strokeStyle = "#000";
+    bctx.lineWidth = 1;
+    bctx.strokeRect(left, top, W - left - right, H - top - bottom);
+    bctx.textAlign = "center";
+    bctx.textBaseline = "top";
+    for (let t = 0; t <= amax + 1e-9; t += 1) {
+      bctx.beginPath(); bctx.moveTo(X(t), H - bottom); bctx.lineTo(X(t), H - bottom + 4); bctx.stroke();
+      bctx.fillText(String(t), X(t), H - bottom + 6);
+    }
+    bctx.fillText("Laplace parameter α", (left + W - right) / 2, H - bottom + 24);
+    yTicks(bctx, {x: left}, Y, [0, 0.25, 0.5, 0.75, 1].map((t) => [t, String(t)]));
+    yLabel(bctx, "p(spam | x)", 14, top, H - bottom);
+    // the prior (dotted, grey) and the threshold 1/2 (light grey)
+    const prior = data.n.spam / (data.n.spam + data.n.ham);
+    const across = (p) => [[left, Y(p)], [W - right, Y(p)]];
+    drawPolyline(bctx, across(prior), (q) => q, "#595959", 1.5, [2, 3]);
+    drawPolyline(bctx, across(0.5), (q) => q, "#999999", 1.5, [1, 3]);
+    bctx.fillStyle = "#595959";
+    bctx.textAlign = "right";
+    bctx.textBaseline = "bottom";
+    bctx.fillText(`prior p(spam) = ${fmt(prior, 3)}`, W - right - 4, Y(prior) - 2);
+    // the curve (alpha > 0) in the colour of class spam
+    drawPolyline(bctx, grid.map((a, i) => [X(a), Y(f.curve[i])]), (q) => q, color, 2.5);
+  });
+  ctx.clearRect(0, 0, W, H);
   if (f.posterior !== null) {
     drawMarker(ctx, "o", X(alpha), Y(f.posterior), 13, "#000000", "#ffffff");
   } else {
-    ctx.fillStyle = "#000";
+    textStyle(ctx);
     ctx.textAlign = "left";
     ctx.textBaseline = "bottom";
     ctx.fillText("α = 0: p(spam | x) = 0/0, no value", left + 8, H - bottom - 8);
@@ -135,8 +134,9 @@ function renderLaplace(args) {
   const data = model.get("data"), grid = model.get("alpha_grid"), color = model.get("class_colors")[1];
   const amax = model.get("parameters").find((c) => c.name === "alpha").max;
   const fig = canvasPanel(`p(spam | "${data.query}") against the Laplace parameter α, the current α marked`, 0.42, 340);
+  const back = fig.backdrop();
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
-  return page.start((f) => drawLaplace(fig, f, data, model.get("alpha"), grid, amax, color), [fig]);
+  return page.start((f) => drawLaplace(fig, back, f, data, model.get("alpha"), grid, amax, color), [fig]);
 }
 
 /* ---------------------------------------------------------------- message view */

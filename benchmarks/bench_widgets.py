@@ -38,7 +38,9 @@ def sweep(steps):
     """Slider values: each slider dragged over its range, then every preset."""
     default = mg.preset_params(mg.DEFAULT_PRESET)
     values = []
-    for name, (lo, hi, _step) in mg.SLIDER_RANGES.items():
+    for name, (lo, hi, _step) in mg.GaussianExplorer.slider_ranges().items():
+        if name not in default:
+            continue
         for v in np.linspace(lo, hi, steps):
             values.append({**default, name: float(v)})
     values += [mg.preset_params(name) for name in mg.PRESETS]

@@ -61,6 +61,7 @@ def test_subclass_gets_its_declaration_module_and_the_suite_style():
     ex = Tiny()
     assert ex._esm == E.esm_source("multivariate_gaussian.js") and ex._css == E.stylesheet()
     assert Tiny._params == ("size", "kind") and ex.params() == {"size": 1.0, "kind": "a"} == Tiny.defaults()
+    assert Tiny.slider_ranges() == {"size": (0.0, 2.0, 0.5)}
     assert ex.parameters == [
         {"name": "size", "kind": "slider", "label": "size", "unit": "cm", "min": 0.0, "max": 2.0, "step": 0.5,
          "digits": 1},

@@ -388,6 +388,13 @@ class Explorer(anywidget.AnyWidget):
         """The declared parameters' default values, by name."""
         return {name: cls.class_traits()[name].default_value for name in cls._params}
 
+    @classmethod
+    def slider_ranges(cls):
+        """``(lo, hi, step)`` of each declared slider, by name, in the order declared."""
+        traits = cls.class_traits()
+        return {name: (traits[name].lo, traits[name].hi, traits[name].step) for name in cls._params
+                if isinstance(traits[name], Slider)}
+
     @traitlets.default("title")
     def _default_title(self):
         return self._title

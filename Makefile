@@ -83,11 +83,11 @@ present: $(VENV)/.installed-course
 test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets $(LAB_OVERRIDES)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The developers' quick loop: library tests and doctests only (no notebooks, browser, hub or nbgrader runs).
-# Land only what the full `make test` passes.
+# The developers' quick loop: library tests and doctests only (no notebooks, browser, hub, nbgrader or
+# install runs). Land only what the full `make test` passes.
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS) tests lib --ignore=tests/browser --ignore=tests/hub \
-		--ignore=tests/test_grading.py
+		--ignore=tests/test_grading.py -m "not install"
 
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

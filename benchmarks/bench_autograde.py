@@ -84,7 +84,7 @@ def plain_run(name):
 def autograde_run(name, n):
     """Wall seconds {"startup": ..., "autograde": [per student]} and the run's CPU seconds."""
     with tempfile.TemporaryDirectory() as tmp:
-        course = assignments.copy_course(tmp, names=[name])
+        course = assignments.copy_course(tmp, ROOT, names=[name])
         for i in range(n):
             folder = course / "submitted" / f"student{i}" / name
             folder.mkdir(parents=True)

@@ -236,7 +236,7 @@ def _write_submission(course, assignment, student, replacements):
 # --- running nbgrader ---------------------------------------------------------------
 
 def _grade_course(tmp, assignment, students, env=None, tag=""):
-    course = assignments.copy_course(tmp / f"{assignment}{tag}", names=[assignment])
+    course = assignments.copy_course(tmp / f"{assignment}{tag}", ROOT, names=[assignment])
     for student, (_, replacements, _) in students.items():
         _write_submission(course, assignment, student, replacements)
     calls = [("generate_assignment", [assignment])]

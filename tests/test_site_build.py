@@ -6,6 +6,7 @@ themselves are checked in Chromium by tests/browser/test_site.py.
 import pytest
 
 from genlearn.course import export, site
+from genlearn.course.folder import course_folder
 
 
 def test_lesson_links_point_to_pages_and_homework_to_downloads():
@@ -28,20 +29,38 @@ def test_lesson_links_point_to_pages_and_homework_to_downloads():
 
 
 def test_lessons_are_the_numbered_notebooks_in_order():
-    names = [p.name for p in site.lesson_pages()]
-    assert names == sorted(names) and names[0].startswith("01_") and names[-1].startswith("07_")
-    assert all("homework" not in n and not n.startswith("00_") for n in names)
+    on_disk = sorted((course_folder() / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    pages = site.lesson_pages()
+    assert pages == [p for p in on_disk if not p.name.startswith("00_")] and len(pages) >= 7
+    assert site.lesson_pages(course_folder()) == pages
+
+
+def _course(root, *names):
+    (root / "notebooks").mkdir(parents=True)
+    for name in names:
+        (root / "notebooks" / name).write_text("{}")
+    return root
 
 
 def test_bad_folders_are_refused_with_the_fix(tmp_path):
-    with pytest.raises(ValueError, match="no lesson notebooks"):
+    with pytest.raises(ValueError, match="not a course folder.*--course"):
         site.lesson_pages(tmp_path)
-    with pytest.raises(ValueError, match="pass the course's notebooks folder"):
-        site.build(tmp_path / "out", notebooks=tmp_path)
+    with pytest.raises(ValueError, match="no lesson notebooks.*besides 00_start_here"):
+        site.lesson_pages(_course(tmp_path / "start_only", "00_start_here.ipynb"))
+    with pytest.raises(ValueError, match="00_start_here.ipynb is missing.*course folder"):
+        site.build(tmp_path / "out", course=_course(tmp_path / "no_start", "01_a.ipynb"))
+    assert not (tmp_path / "out").exists(), "nothing is written for a course that cannot be built"
+
+
+def test_command_names_the_course_option(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        site.main(["build", str(tmp_path / "out")])
+    assert exit_.value.code == 2 and "--course" in capsys.readouterr().err
 
 
 def test_homework_page_lists_every_student_version():
-    homework = sorted((site.NOTEBOOKS / "homework").glob("*.ipynb"))
+    homework = sorted((course_folder() / "notebooks" / "homework").glob("*.ipynb"))
     text = site._homework_text(homework)
     assert homework and all(f"(homework/{nb.name})" in text for nb in homework)
     assert "instructor/" not in text

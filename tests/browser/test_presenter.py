@@ -110,13 +110,13 @@ class Voila:
 
 @pytest.fixture(scope="module")
 def lesson_server():
-    with Voila(present.find_lesson(LESSON)) as server:
+    with Voila(present.find_lesson(LESSON, course=REPO)) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
 def explorer_server(tmp_path_factory):
-    notebook = present.explorer_notebook(present.find_lesson(LESSON), tmp_path_factory.mktemp("present"))
+    notebook = present.explorer_notebook(present.find_lesson(LESSON, course=REPO), tmp_path_factory.mktemp("present"))
     with Voila(notebook) as server:
         yield server
 

@@ -30,7 +30,7 @@ from genlearn.course import export, site
 from lab_driver import REPO, canvas_digest, serve_folder, web_assets_or_skip
 
 WIDGET_VIEW = export.WIDGET_VIEW_MIME
-PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages()), "homework.html", "run.html"]
+PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages(REPO)), "homework.html", "run.html"]
 #: the handout opened from the disk: a lesson with an explorer
 HANDOUT = "02_multivariate_gaussian.html"
 
@@ -42,7 +42,7 @@ def built(tmp_path_factory):
     """The site, built once, served from 127.0.0.1 on a free port: (folder, base URL)."""
     web_assets_or_skip("site tests")
     out = tmp_path_factory.mktemp("site")
-    site.build(out)
+    site.build(out, course=REPO)
     with serve_folder(out) as base:
         yield out, base
 
@@ -54,10 +54,10 @@ def handout(tmp_path_factory):
     if not (site.MATHJAX3_DIR / f"tex-svg-full-{site.MATHJAX3_VERSION}.js").exists() and not shutil.which("npm"):
         pytest.skip("handout test skipped: MathJax 3 not fetched and no npm (apt-get install npm)")
     out = tmp_path_factory.mktemp("handouts")
-    lessons = [nb for nb in site.lesson_pages() if nb.stem + ".html" == HANDOUT]
+    lessons = [nb for nb in site.lesson_pages(REPO) if nb.stem + ".html" == HANDOUT]
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(site, "lesson_pages", lambda notebooks=None: lessons)
-        (path,) = site.handouts(out)
+        (path,) = site.handouts(out, course=REPO)
     return path
 
 
@@ -183,7 +183,7 @@ def test_every_explorer_cell_is_live_on_the_site(built, chromium):
     a notebook whose explorer still needs a kernel is named here."""
     _, base = built
     unconverted = {}
-    for nb in site.lesson_pages():
+    for nb in site.lesson_pages(REPO):
         expected = widget_cells(nb)
         if not expected:
             continue

@@ -11,8 +11,9 @@ Command line::
     python -m genlearn.course.hub links --hub https://hub.example.edu [--branch main] [--repo URL]
 
 prints the link of the start notebook and of each lesson, one per line
-(name, tab, link). The lessons are the numbered notebooks in the checkout's
-``notebooks/`` folder (``--notebooks`` names another folder).
+(name, tab, link). The lessons are the numbered notebooks of the course
+folder (``--course DIR``; by default the checkout around the current
+directory, see :mod:`genlearn.course.folder`).
 
 A link has the form nbgitpuller documents::
 
@@ -28,13 +29,12 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qsl, quote, urlsplit
 
+from genlearn.course.folder import LESSON_GLOB, course_folder
+
 __all__ = ["DEFAULT_REPO", "nbgitpuller_link", "lesson_notebooks", "query", "main"]
 
 #: The public repository (the README's Binder badge points at it too).
 DEFAULT_REPO = "https://github.com/genlearn/genlearn"
-
-_NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks"
-
 
 def _folder(repo):
     """The folder a clone of ``repo`` gets: its last path part, without .git."""
@@ -92,20 +92,19 @@ def nbgitpuller_link(hub, notebook, repo=DEFAULT_REPO, branch="main"):
             f"&targetPath={quote(folder, safe='')}")
 
 
-def lesson_notebooks(folder=None):
-    """The start notebook and the lessons: ``notebooks/NN_*.ipynb`` in order.
+def lesson_notebooks(course=None):
+    """The start notebook and the lessons of a course folder: ``notebooks/NN_*.ipynb`` in order.
+
+    ``course`` is the course folder (default: the checkout around the current
+    directory); a folder that is not one raises ValueError naming the fix.
 
     Examples
     --------
     >>> lesson_notebooks()[0]
     'notebooks/00_start_here.ipynb'
     """
-    folder = Path(folder) if folder is not None else _NOTEBOOKS
-    found = sorted(p.name for p in folder.glob("[0-9][0-9]_*.ipynb")) if folder.is_dir() else []
-    if not found:
-        raise ValueError(f"no numbered notebooks in {folder}; run the command from a checkout of "
-                         "genlearn or pass --notebooks PATH/TO/notebooks")
-    return [f"notebooks/{name}" for name in found]
+    notebooks = course_folder(course) / "notebooks"
+    return [f"notebooks/{p.name}" for p in sorted(notebooks.glob(LESSON_GLOB))]
 
 
 def query(link):
@@ -128,12 +127,12 @@ def main(argv=None):
     p.add_argument("--hub", required=True, help="the hub's address, e.g. https://hub.example.edu")
     p.add_argument("--branch", default="main", help="branch to hand out (default: main)")
     p.add_argument("--repo", default=DEFAULT_REPO, help=f"git repository (default: {DEFAULT_REPO})")
-    p.add_argument("--notebooks", default=None, help="folder of the numbered notebooks "
-                   "(default: this checkout's notebooks/)")
+    p.add_argument("--course", default=None, help="the course folder, a checkout of genlearn "
+                   "(default: the one around the current directory)")
     args = parser.parse_args(argv)
     try:
         rows = [(Path(nb).stem, nbgitpuller_link(args.hub, nb, args.repo, args.branch))
-                for nb in lesson_notebooks(args.notebooks)]
+                for nb in lesson_notebooks(args.course)]
     except ValueError as exc:
         parser.error(str(exc))
     for name, link in rows:

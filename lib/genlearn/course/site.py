@@ -9,10 +9,14 @@ Commands::
     python -m genlearn.course.site build _site/            # the site (make site)
     python -m genlearn.course.site build --execute _site/  # run every notebook first
     python -m genlearn.course.site handouts _handouts/     # one file per lesson (make handouts)
+    python -m genlearn.course.site build _site/ --course path/to/genlearn   # from outside the checkout
+
+The notebooks are those of the course folder (``--course DIR``; by default
+the checkout around the current directory, see :mod:`genlearn.course.folder`).
 
 The site (``build``)
     ``index.html`` is the start notebook (table of contents, notation table);
-    one page per lesson (``notebooks/0[1-7]*.ipynb``) rendered from its
+    one page per lesson (``notebooks/NN_*.ipynb``) rendered from its
     STORED outputs and widget state (the test suite executes the notebooks;
     ``--execute`` runs copies first); ``homework.html`` lists the student
     versions of the homework (``notebooks/homework/*.ipynb``, copied as
@@ -50,13 +54,11 @@ import tempfile
 from pathlib import Path
 
 from genlearn.course import export
+from genlearn.course.folder import LESSON_GLOB, course_folder
 
-__all__ = ["REPO", "NOTEBOOKS", "MATHJAX3_VERSION", "lesson_pages", "build", "handouts", "inline_page",
+__all__ = ["MATHJAX3_VERSION", "lesson_pages", "build", "handouts", "inline_page",
            "install_mathjax3"]
 
-#: The repository (site.py lives in <repo>/lib/genlearn/).
-REPO = Path(__file__).resolve().parents[3]
-NOTEBOOKS = REPO / "notebooks"
 START = "00_start_here.ipynb"
 BINDER = ("https://mybinder.org/v2/gh/genlearn/genlearn/HEAD"
           "?urlpath=lab/tree/notebooks/00_start_here.ipynb")
@@ -72,11 +74,16 @@ _NAV_STYLE = """<style>
 </style>"""
 
 
-def lesson_pages(notebooks=NOTEBOOKS):
-    """The lesson notebooks the site renders (``0[1-7]*.ipynb``), in order."""
-    pages = sorted(Path(notebooks).glob("0[1-7]*.ipynb"))
+def lesson_pages(course=None):
+    """The lesson notebooks the site renders (``notebooks/NN_*.ipynb`` but the start page), in order.
+
+    ``course`` is the course folder (default: the checkout around the current directory).
+    """
+    notebooks = course_folder(course) / "notebooks"
+    pages = [p for p in sorted(notebooks.glob(LESSON_GLOB)) if p.name != START]
     if not pages:
-        raise ValueError(f"no lesson notebooks (0[1-7]*.ipynb) in {notebooks}: pass the notebooks folder.")
+        raise ValueError(f"no lesson notebooks (NN_*.ipynb besides {START}) in {notebooks}: "
+                         "pass the course folder of a genlearn checkout.")
     return pages
 
 
@@ -186,19 +193,22 @@ def _homework_text(homework):
     return "\n".join(lines) + "\n"
 
 
-def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
-    """Build the static site into ``out_dir`` (created; previous pages replaced).
+def build(out_dir, course=None, execute=False, timeout=300):
+    """Build the static site of the course folder ``course`` into ``out_dir``.
 
-    Returns the list of pages written. ``execute`` runs a copy of every
-    notebook first; by default the stored outputs and widget state are used.
+    ``out_dir`` is created; previous pages are replaced. ``course`` defaults
+    to the checkout around the current directory. Returns the list of pages
+    written. ``execute`` runs a copy of every notebook first; by default the
+    stored outputs and widget state are used.
     """
     import nbformat  # noqa: F401  (fail early when the lab extras are missing)
 
-    out_dir, notebooks = Path(out_dir), Path(notebooks)
+    out_dir, notebooks = Path(out_dir), course_folder(course) / "notebooks"
     start = notebooks / START
     if not start.exists():
-        raise ValueError(f"{start} is missing: pass the course's notebooks folder.")
-    lessons = lesson_pages(notebooks)
+        raise ValueError(f"{start} is missing: the site starts there; pass the course folder "
+                         "of a genlearn checkout.")
+    lessons = lesson_pages(notebooks.parent)
     homework = sorted((notebooks / "homework").glob("*.ipynb"))
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
@@ -314,14 +324,15 @@ def inline_page(html, static, mathjax3):
     return html
 
 
-def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
-    """Write each lesson as one self-contained HTML file into ``out_dir``; returns their paths."""
+def handouts(out_dir, course=None, execute=False, timeout=300):
+    """Write each lesson of the course folder ``course`` as one self-contained HTML file into
+    ``out_dir`` (``course`` defaults to the checkout around the current directory); returns their paths."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
         export.install_assets()
+    lessons = lesson_pages(course)
     mathjax3 = install_mathjax3()
-    lessons = lesson_pages(notebooks)
     stems = {nb.stem for nb in lessons}
     written = []
     with tempfile.TemporaryDirectory(prefix="genlearn-handouts-") as tmp:
@@ -345,10 +356,15 @@ def main(argv=None):
     ap.add_argument("command", choices=["build", "handouts"])
     ap.add_argument("out", help="output folder")
     ap.add_argument("--execute", action="store_true", help="run a copy of every notebook first")
-    ap.add_argument("--notebooks", default=str(NOTEBOOKS), help="the course's notebooks folder")
+    ap.add_argument("--course", default=None, help="the course folder, a checkout of genlearn "
+                    "(default: the one around the current directory)")
     args = ap.parse_args(argv)
     make = build if args.command == "build" else handouts
-    pages = make(args.out, notebooks=args.notebooks, execute=args.execute)
+    try:
+        course = course_folder(args.course)
+    except ValueError as exc:
+        ap.error(str(exc))
+    pages = make(args.out, course=course, execute=args.execute)
     print(f"{len(pages)} page(s) in {args.out}")
     return 0
 

@@ -164,21 +164,6 @@ def test_tumor_split_is_the_sklearn_split(tumors):
 
 
 # -- demo functions --------------------------------------------------------------
-def test_boundary_from_parameters_is_the_log_odds():
-    rng = np.random.default_rng(1)
-    phi, mu0, mu1 = 0.3, np.array([0.5, -1.0]), np.array([2.0, 1.5])
-    Sigma = np.array([[1.2, -0.4], [-0.4, 0.6]])
-    theta, theta0 = demo.boundary_from_parameters(phi, mu0, mu1, Sigma)
-    X = rng.normal(0, 3, size=(50, 2))
-    log_odds = (multivariate_normal(mu1, Sigma).logpdf(X) + np.log(phi)
-                - multivariate_normal(mu0, Sigma).logpdf(X) - np.log(1 - phi))
-    np.testing.assert_allclose(X @ theta + theta0, log_odds, atol=1e-10)
-    with pytest.raises(ValueError, match="strictly between 0 and 1"):
-        demo.boundary_from_parameters(1.0, mu0, mu1, Sigma)
-    with pytest.raises(ValueError, match="positive definite"):
-        demo.boundary_from_parameters(0.5, mu0, mu1, [[1.0, 2.0], [2.0, 1.0]])
-
-
 def test_boundary_equation_text():
     assert demo.boundary_equation([1.5, -0.25], 3.0, digits=2) == "1.50 x1 - 0.25 x2 + 3.00 = 0"
     assert demo.boundary_equation([-1.0, 2.0], -0.5, digits=1) == "-1.0 x1 + 2.0 x2 - 0.5 = 0"
@@ -191,18 +176,6 @@ def test_ellipse_is_a_mahalanobis_contour():
         d = xy - mu
         maha = np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d)
         np.testing.assert_allclose(maha, r * r, rtol=1e-10)
-
-
-def test_line_in_box():
-    x, y = demo.line_in_box([1.0, 1.0], -1.0, (-2, 2), (-2, 2))
-    assert len(x) == 2
-    np.testing.assert_allclose(x + y - 1.0, 0.0, atol=1e-12)
-    assert np.all((np.abs(x) <= 2 + 1e-9) & (np.abs(y) <= 2 + 1e-9))
-    x, y = demo.line_in_box([0.0, 2.0], -1.0, (-2, 2), (-2, 2))  # horizontal, x2 = 0.5
-    np.testing.assert_allclose(sorted(x), [-2, 2])
-    np.testing.assert_allclose(y, 0.5)
-    for theta, theta0 in (([0.0, 0.0], 1.0), ([1.0, 0.0], -10.0)):  # no line / outside
-        assert demo.line_in_box(theta, theta0, (-2, 2), (-2, 2))[0].size == 0
 
 
 def test_plot_gda_fit_draws_boundary_on_the_line():

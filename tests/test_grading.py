@@ -406,7 +406,7 @@ class TestHiddenTests:
         from genlearn import GDA
         delegate = _notebook(a, **{"hw1-task1-fit-gda": (
             "from genlearn import GDA\n"
-            "def fit_gda(X, y):\n    g = GDA().fit(X, y)\n    return g.phi_[1], g.mu_[0], g.mu_[1], g.Sigma_")})
+            "def fit_gda(X, y):\n    g = GDA().fit(X, y)\n    return g.phi_y_[1], g.mu_[0], g.mu_[1], g.Sigma_")})
         self.fails(r"switched off", g.hw1_fit_gda, delegate["fit_gda"])
         assert GDA().fit(np.array([[0.0], [1.0], [2.0], [3.0]]), [0, 0, 1, 1]).mu_.shape == (2, 1)  # restored
         sklearn_lda = _notebook(a, **{"hw1-task1-fit-gda": (

@@ -1,9 +1,9 @@
 """Gaussian generative classifiers: GDA (LDA), QDA and Gaussian naive Bayes.
 
-All three model ``y ~ Categorical(phi)`` and ``x | y=k ~ N(mu_k, Sigma_k)`` and
+All three model ``y ~ Categorical(phi_y)`` and ``x | y=k ~ N(mu_k, Sigma_k)`` and
 fit by maximum likelihood:
 
-* ``phi_k`` = fraction of the training examples in class k,
+* ``phi_y[k]`` = fraction of the training examples in class k,
 * ``mu_k``  = mean of the examples in class k,
 * ``Sigma`` = average outer product of the deviations from the class means.
 
@@ -23,6 +23,8 @@ so one shared base class does everything else: the sufficient statistics
 :func:`genlearn._fast.class_statistics`), the Cholesky factor ``L`` of each
 Sigma (never ``Sigma^{-1}``), and ``log p(x, y=k)`` in log space.
 """
+import warnings
+
 import numpy as np
 from scipy.linalg.lapack import dtrtri
 
@@ -59,6 +61,18 @@ class _GaussianClassifier(GenerativeClassifier):
     def _estimate_Sigma(self, counts, scatter):  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @property
+    def phi_(self):
+        """Deprecated name of :attr:`phi_y_`, the class priors."""
+        if "phi_y_" not in self.__dict__:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute 'phi_'")
+        warnings.warn(
+            f"{type(self).__name__}.phi_ is renamed phi_y_ (the class priors p(y = k), the name "
+            "they have on every genlearn classifier; on the naive Bayes models phi_ is the "
+            "table of p(x_j | y)). Write .phi_y_; .phi_ will be removed in a future release.",
+            FutureWarning, stacklevel=2)
+        return self.phi_y_
+
     def _min_examples(self, n):
         return 1
 
@@ -74,7 +88,7 @@ class _GaussianClassifier(GenerativeClassifier):
 
     # -- fitting ---------------------------------------------------------------
     def fit(self, X, y):
-        """Fit phi, mu and Sigma by maximum likelihood.
+        """Fit phi_y, mu and Sigma by maximum likelihood.
 
         Parameters
         ----------
@@ -116,7 +130,7 @@ class _GaussianClassifier(GenerativeClassifier):
 
         self.classes_ = classes
         self.class_count_ = counts
-        self.phi_ = phi if phi is not None else counts / m
+        self.phi_y_ = phi if phi is not None else counts / m
         self.mu_ = mu
         self.Sigma_ = Sigma
         return self
@@ -219,11 +233,11 @@ class _GaussianClassifier(GenerativeClassifier):
         return np.einsum("ikj,ikj->ik", Z, Z)
 
     def _joint_log_proba(self, X):
-        return (np.log(self.phi_) - self._half_logdet - 0.5 * self.n_features_in_ * _LOG_2PI
+        return (np.log(self.phi_y_) - self._half_logdet - 0.5 * self.n_features_in_ * _LOG_2PI
                 - 0.5 * self._mahalanobis(self._centred(X)))
 
     def predict_joint_log_proba(self, X):
-        """``log p(x, y=k) = log phi_k + log N(x; mu_k, Sigma_k)`` for each row and class.
+        """``log p(x, y=k) = log phi_y[k] + log N(x; mu_k, Sigma_k)`` for each row and class.
 
         Parameters
         ----------
@@ -244,7 +258,7 @@ class _GaussianClassifier(GenerativeClassifier):
             A = -1/2 (P_1 - P_0)
             b = P_1 mu_1 - P_0 mu_0
             c = -1/2 (mu_1^T P_1 mu_1 - mu_0^T P_0 mu_0)
-                - 1/2 log(det Sigma_1 / det Sigma_0) + log(phi_1 / phi_0)
+                - 1/2 log(det Sigma_1 / det Sigma_0) + log(phi_y[1] / phi_y[0])
 
         For GDA (one shared Sigma) ``A`` is exactly zero: the boundary is linear.
 
@@ -266,7 +280,7 @@ class _GaussianClassifier(GenerativeClassifier):
         b = P1 @ mu1 - P0 @ mu0
         c = (-0.5 * (mu1 @ P1 @ mu1 - mu0 @ P0 @ mu0)
              - (self._half_logdet[1] - self._half_logdet[0])
-             + np.log(self.phi_[1] / self.phi_[0]))
+             + np.log(self.phi_y_[1] / self.phi_y_[0]))
         return A, b, float(c)
 
 
@@ -275,7 +289,7 @@ class GDA(_GaussianClassifier):
 
     The CS229 model, also called linear discriminant analysis (LDA)::
 
-        y ~ Categorical(phi),   x | y=k ~ N(mu_k, Sigma)
+        y ~ Categorical(phi_y),   x | y=k ~ N(mu_k, Sigma)
 
     With a shared Sigma the quadratic terms cancel in the log-odds, so the
     posterior of a binary GDA is a logistic function of x:
@@ -284,7 +298,7 @@ class GDA(_GaussianClassifier):
     Parameters
     ----------
     priors : array-like of shape (K,), default=None
-        Class probabilities phi; ``None`` takes the class fractions of ``y``.
+        Class probabilities phi_y; ``None`` takes the class fractions of ``y``.
     reg : float, default=0.0
         Added to the diagonal of Sigma (use it when Sigma is singular).
 
@@ -294,8 +308,9 @@ class GDA(_GaussianClassifier):
         Class labels, sorted.
     class_count_ : ndarray of shape (K,)
         Training examples m_k in each class.
-    phi_ : ndarray of shape (K,)
-        Class prior probabilities.
+    phi_y_ : ndarray of shape (K,)
+        Class prior probabilities ``p(y = k)`` (named as on the naive Bayes
+        models; ``phi_`` is its deprecated former name).
     mu_ : ndarray of shape (K, n)
         Class means.
     Sigma_ : ndarray of shape (n, n)
@@ -305,7 +320,7 @@ class GDA(_GaussianClassifier):
         Two classes only: ``Sigma^{-1} (mu_1 - mu_0)``.
     theta0_ : float
         Two classes only: ``-1/2 (mu_1^T Sigma^{-1} mu_1 - mu_0^T Sigma^{-1} mu_0)
-        + log(phi_1 / phi_0)``.
+        + log(phi_y[1] / phi_y[0])``.
     n_features_in_ : int
         Number of features n seen in fit.
 
@@ -331,10 +346,10 @@ class GDA(_GaussianClassifier):
     def fit(self, X, y):
         super().fit(X, y)
         # Linear scores: log p(x, y=k) = x^T w_k + b_k + (the same for every class),
-        # with w_k = Sigma^{-1} mu_k = W^T W mu_k and b_k = -1/2 mu_k^T w_k + log phi_k,
+        # with w_k = Sigma^{-1} mu_k = W^T W mu_k and b_k = -1/2 mu_k^T w_k + log phi_y[k],
         # kept in the shifted coordinates of the fit (x - shift, mu_k - shift).
         w = self._whiten_mu @ self._whiten_T[0].T
-        b = -0.5 * np.einsum("kj,kj->k", self._whiten_mu, self._whiten_mu) + np.log(self.phi_)
+        b = -0.5 * np.einsum("kj,kj->k", self._whiten_mu, self._whiten_mu) + np.log(self.phi_y_)
         self._lin_w, self._lin_b = w.T.copy(), b
         if len(self.classes_) == 2:
             # log-odds: theta^T (x - shift) + theta0 - theta^T shift in the user's units
@@ -358,7 +373,7 @@ class QDA(_GaussianClassifier):
 
     ::
 
-        y ~ Categorical(phi),   x | y=k ~ N(mu_k, Sigma_k)
+        y ~ Categorical(phi_y),   x | y=k ~ N(mu_k, Sigma_k)
 
     The log-odds are a quadratic function of x (see :meth:`quadratic_form`).
     Each class needs more examples than features (m_k >= n + 1) for its
@@ -367,7 +382,7 @@ class QDA(_GaussianClassifier):
     Parameters
     ----------
     priors : array-like of shape (K,), default=None
-        Class probabilities phi; ``None`` takes the class fractions of ``y``.
+        Class probabilities phi_y; ``None`` takes the class fractions of ``y``.
     reg : float, default=0.0
         Added to the diagonal of every Sigma_k.
 
@@ -375,7 +390,7 @@ class QDA(_GaussianClassifier):
     ----------
     classes_ : ndarray of shape (K,)
     class_count_ : ndarray of shape (K,)
-    phi_ : ndarray of shape (K,)
+    phi_y_ : ndarray of shape (K,)
     mu_ : ndarray of shape (K, n)
     Sigma_ : ndarray of shape (K, n, n)
         ``Sigma_k = (1/m_k) sum_{y_i = k} (x_i - mu_k)(x_i - mu_k)^T`` (the MLE,
@@ -411,7 +426,7 @@ class GaussianNB(_GaussianClassifier):
     Parameters
     ----------
     priors : array-like of shape (K,), default=None
-        Class probabilities phi; ``None`` takes the class fractions of ``y``.
+        Class probabilities phi_y; ``None`` takes the class fractions of ``y``.
     reg : float, default=0.0
         Added to every variance (scikit-learn's ``var_smoothing`` is the same
         idea, scaled by the largest variance).
@@ -420,7 +435,7 @@ class GaussianNB(_GaussianClassifier):
     ----------
     classes_ : ndarray of shape (K,)
     class_count_ : ndarray of shape (K,)
-    phi_ : ndarray of shape (K,)
+    phi_y_ : ndarray of shape (K,)
     mu_ : ndarray of shape (K, n)
     var_ : ndarray of shape (K, n)
         Per-class variances ``(1/m_k) sum_{y_i = k} (x_ij - mu_kj)^2`` plus ``reg``.

@@ -371,7 +371,7 @@ def explorer_state(sigma1, sigma2, rho, X0, Z1, probes=EXPLORER_PROBES):
         kind = conic_type(A, b, c)
         acc = model.score(X, y)
         rows.append((name, eig, kind, acc))
-        out[name] = dict(phi=model.phi_.tolist(), mu=model.mu_.tolist(),
+        out[name] = dict(phi=model.phi_y_.tolist(), mu=model.mu_.tolist(),
                          Sigma=np.asarray(class_covariances(model)).tolist(), A=A.tolist(),
                          b=b.tolist(), c=c, eigenvalues=eig.tolist(), conic=kind, accuracy=acc,
                          posterior=model.predict_proba(P)[:, 1].tolist())

@@ -188,9 +188,9 @@ def check_gda_mle(X, y, phi, mu0, mu1, Sigma):
         _fail(f"fit_gda: phi should be one number, p(y = 1); yours has shape {phi_arr.shape}. "
               "For two classes the prior is a single Bernoulli parameter.")
     phi = float(phi_arr.ravel()[0])
-    if not np.isclose(phi, ref.phi_[1]):
+    if not np.isclose(phi, ref.phi_y_[1]):
         msg = _match(phi, [
-            ("phi is p(y = 1), but yours is the fraction of examples with y = 0.", ref.phi_[0]),
+            ("phi is p(y = 1), but yours is the fraction of examples with y = 0.", ref.phi_y_[0]),
             (f"phi is the number of examples with y = 1 ({m1}); divide it by m = {m} to get a probability.", m1),
         ])
         _fail("fit_gda: " + (msg or "phi should be the fraction of examples with y = 1."))
@@ -245,7 +245,7 @@ def _reference_fit_gda(X, y):
     from ..discriminant import GDA
 
     model = GDA().fit(np.asarray(X, dtype=float), _binary(y))
-    return float(model.phi_[1]), model.mu_[0].copy(), model.mu_[1].copy(), model.Sigma_.copy()
+    return float(model.phi_y_[1]), model.mu_[0].copy(), model.mu_[1].copy(), model.Sigma_.copy()
 
 
 def _reference_gda_posterior(X, phi, mu0, mu1, Sigma):

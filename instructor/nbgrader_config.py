@@ -6,7 +6,7 @@
     GENLEARN_DATA=/path/to/sms_spam nbgrader autograde hw2_naive_bayes_spam
     nbgrader export                                     # grades.csv: one column per task
 
-See the README's "For instructors" for the whole procedure.
+See docs/grading.md for the whole procedure.
 """
 import os
 import sys

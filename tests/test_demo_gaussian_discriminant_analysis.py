@@ -335,7 +335,8 @@ def test_explorer_sends_json_and_no_pixels():
 def test_notebook_stores_the_current_explorer():
     """The explorer's saved widget state (shown without a kernel and in static exports)
     holds the current JavaScript, the default parameters and the fixed draws. After changing
-    the explorer, run `python -m genlearn.course.export --store-state notebooks/03_gaussian_discriminant_analysis.ipynb`."""
+    the explorer, run
+    `python -m genlearn.course.export --store-state notebooks/03_gaussian_discriminant_analysis.ipynb`."""
     from notebook_outputs import NOTEBOOKS
 
     nb = json.loads((NOTEBOOKS / NOTEBOOK).read_text(encoding="utf-8"))

@@ -15,7 +15,6 @@ import math
 import re
 import shutil
 import sys
-import warnings
 from fractions import Fraction
 from pathlib import Path
 

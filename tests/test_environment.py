@@ -83,7 +83,8 @@ def test_binder_installs_the_runtime_packages_and_genlearn():
     assert dict(_req(l) for l in lines if l != ".") == {**runtime, **_course()}, \
         "binder/ drifted from pyproject.toml (the runtime packages and the course extra)"
     # repo2docker ignores root-level configuration when binder/ exists: nothing else may be needed
-    assert not (ROOT / "binder" / "postBuild").exists() or "nbextension" not in (ROOT / "binder" / "postBuild").read_text()
+    post_build = ROOT / "binder" / "postBuild"
+    assert not post_build.exists() or "nbextension" not in post_build.read_text()
 
 
 def test_readme_badge_opens_the_start_notebook_in_lab():

@@ -21,7 +21,6 @@ is printed (``pytest -s``) and written into every assertion message.
 import csv
 import importlib.util
 import json
-import os
 import re
 import textwrap
 from concurrent.futures import ThreadPoolExecutor

@@ -59,7 +59,7 @@ def test_hub_base_url_is_kept_and_a_pasted_hub_page_trimmed(given):
     (dict(branch="my branch"), "--branch main"),
     (dict(branch=""), "--branch main"),
     (dict(notebook="notebooks/02"), "ending in .ipynb"),
-    (dict(notebook="/home/me/02.ipynb"), "inside the repository"),
+    (dict(notebook="/notebooks/02.ipynb"), "inside the repository"),
 ])
 def test_bad_input_names_the_fix(kwargs, words):
     args = dict(hub="https://hub.example.edu", notebook="notebooks/00_start_here.ipynb")

@@ -93,7 +93,7 @@ def test_stolen_car_conditionals_match_the_notes(cars_model):
 
 def test_stolen_car_joint_scores_decision_and_posterior(cars_model):
     # Independent: exact rational arithmetic from the counts of the notes.
-    half, m = Fraction(1, 2), 3
+    half = Fraction(1, 2)
     yes = half * m_frac(3, 5) * m_frac(1, 5) * m_frac(2, 5)
     no = half * m_frac(2, 5) * m_frac(3, 5) * m_frac(3, 5)
     assert yes == Fraction(315, 8192) and no == Fraction(567, 8192)

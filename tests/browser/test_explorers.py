@@ -9,7 +9,7 @@ screen reader gets (role="status") must equal the expected lines. Controls
 are found by their accessible names, never by position.
 
 To add an explorer: one line in ``EXPLORERS`` (notebook, the explorer's
-accessible name, its Python class); see /work/coord/EXPLORER_PROTOCOL.md.
+accessible name, its Python class); the protocol is in :mod:`genlearn.demos.explorer`.
 """
 import json
 import time

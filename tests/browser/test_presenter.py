@@ -21,7 +21,6 @@ import functools
 import http.server
 import json
 import os
-import secrets
 import shutil
 import subprocess
 import tempfile

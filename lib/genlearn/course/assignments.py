@@ -2,9 +2,10 @@
 
 The instructor notebooks live in ``instructor/`` of the course folder (see
 :mod:`genlearn.course.folder`; ``--course DIR``, by default the checkout
-around the current directory). ``instructor/`` is an nbgrader course directory: ``source/<assignment>/<assignment>.ipynb`` with solutions and
+around the current directory). ``instructor/`` is an nbgrader course
+directory: ``source/<assignment>/<assignment>.ipynb`` with solutions and
 hidden tests, ``nbgrader_config.py``, ``grading.py`` with the hidden tests'
-code). They mark their answers the nbgrader way:
+code. They mark their answers the nbgrader way:
 
 * in a code cell, the lines between ``### BEGIN SOLUTION`` and
   ``### END SOLUTION`` are the answer; the student version has

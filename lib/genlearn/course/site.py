@@ -317,7 +317,8 @@ def inline_page(html, static, mathjax3):
     mathjax = f'{_MATHJAX3_CONFIG}\n<script src="{_data_uri(Path(mathjax3).read_bytes(), js)}"></script>'
     html, n = math.subn(lambda m: mathjax, html, count=1)
     if n != 1:
-        raise RuntimeError("the exported page's MathJax block changed; genlearn.course.site.inline_page needs updating.")
+        raise RuntimeError("the exported page's MathJax block changed; "
+                           "genlearn.course.site.inline_page needs updating.")
     left = re.findall(r'(?:src|href)=["\']_static/[^"\']*', html)
     if left:
         raise RuntimeError(f"the handout still names files of _static/: {left[:3]}")

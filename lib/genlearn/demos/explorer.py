@@ -7,8 +7,8 @@ computes and draws every frame in the browser. No frame needs the kernel, so
 an explorer keeps moving in JupyterLab, Notebook 7, Voila and in a static
 HTML page exported from an executed notebook (see :mod:`genlearn.course.export`).
 
-How an explorer is built (the protocol; /work/coord/EXPLORER_PROTOCOL.md
-and the docstring of ``explorer.js`` say the same with examples):
+How an explorer is built (the protocol; the docstring of ``explorer.js``
+says the same with examples):
 
 * The explorer of notebook NN lives in that notebook's demo module, e.g.
   ``genlearn.demos.multivariate_gaussian.GaussianExplorer``, a subclass of

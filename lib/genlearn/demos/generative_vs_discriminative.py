@@ -31,7 +31,6 @@ Examples
 """
 import numpy as np
 import traitlets
-from matplotlib.figure import Figure
 
 from .. import gaussian
 from . import style

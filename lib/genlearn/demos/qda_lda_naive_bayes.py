@@ -59,7 +59,8 @@ from .style import grid
 __all__ = [
     "MODEL_NAMES", "make_models", "grid", "class_covariances", "two_class_example", "plot_assumptions",
     "quadratic_form", "quadratic_form_gap", "conic_type", "EXPLORER_RANGES", "explorer_models",
-    "explorer_readouts", "explorer_state", "BoundaryExplorer", "plot_conic_gallery", "three_class_example", "plot_three_classes", "too_few_examples",
+    "explorer_readouts", "explorer_state", "BoundaryExplorer", "plot_conic_gallery", "three_class_example",
+    "plot_three_classes", "too_few_examples",
     "plot_too_few_examples", "feature_map", "feature_map_models", "plot_feature_maps",
     "boundary_agreement", "cv_models", "cv_folds", "cv_table", "format_cv_table",
     "repeated_cv", "winners", "format_repeated_cv",

@@ -47,7 +47,10 @@ def test_the_path_pattern_finds_machine_paths():
 
 def test_no_file_names_a_path_outside_the_repository():
     found = []
+    this_file = Path(__file__).resolve()  # its examples above are such paths
     for path in tracked_files():
+        if path.resolve() == this_file:
+            continue
         try:
             text = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, IsADirectoryError, FileNotFoundError):

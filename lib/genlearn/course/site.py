@@ -328,11 +328,11 @@ def inline_page(html, static, mathjax3):
 def handouts(out_dir, course=None, execute=False, timeout=300):
     """Write each lesson of the course folder ``course`` as one self-contained HTML file into
     ``out_dir`` (``course`` defaults to the checkout around the current directory); returns their paths."""
+    lessons = lesson_pages(course)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
         export.install_assets()
-    lessons = lesson_pages(course)
     mathjax3 = install_mathjax3()
     stems = {nb.stem for nb in lessons}
     written = []

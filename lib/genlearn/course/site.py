@@ -12,17 +12,19 @@ Commands::
 
 The site (``build``)
     ``index.html`` is the start notebook (table of contents, notation table);
-    one page per lesson (``notebooks/0[1-7]*.ipynb``) rendered from its
+    one page per lesson (``notebooks/NN_*.ipynb``, NN from 01) rendered from its
     STORED outputs and widget state (the test suite executes the notebooks;
     ``--execute`` runs copies first); ``homework.html`` lists the student
     versions of the homework (``notebooks/homework/*.ipynb``, copied as
-    downloads; nothing from ``instructor/``); ``run.html`` says how to run
+    downloads; nothing from ``instructor/``); ``notes_slips.html`` is the
+    page of the lecture notes' slips that the lessons point to; ``run.html`` says how to run
     the notebooks for real. Links between notebooks (``02_….ipynb``) point
     to the pages; every page shares one ``_static/`` folder. Copy the folder
     to any static host, or open ``index.html`` from the disk.
 
 The handouts (``handouts``)
-    ``<lesson>.html`` holds everything it needs: RequireJS, the widget
+    ``<lesson>.html`` holds everything it needs (the slips page the lessons
+    link to is one more handout beside them): RequireJS, the widget
     manager (its icon fonts as data URIs), anywidget's front end and the
     explorers' state. Math is typeset by MathJax 3's single-file build
     ``tex-svg-full.js`` inlined in the page (fetched once with ``npm pack
@@ -58,6 +60,8 @@ __all__ = ["REPO", "NOTEBOOKS", "MATHJAX3_VERSION", "lesson_pages", "build", "ha
 REPO = Path(__file__).resolve().parents[3]
 NOTEBOOKS = REPO / "notebooks"
 START = "00_start_here.ipynb"
+#: The page of the lecture notes' slips, which the lessons link to (not a lesson: no number).
+SLIPS = "notes_slips.ipynb"
 BINDER = ("https://mybinder.org/v2/gh/genlearn/genlearn/HEAD"
           "?urlpath=lab/tree/notebooks/00_start_here.ipynb")
 
@@ -73,11 +77,16 @@ _NAV_STYLE = """<style>
 
 
 def lesson_pages(notebooks=NOTEBOOKS):
-    """The lesson notebooks the site renders (``0[1-7]*.ipynb``), in order."""
-    pages = sorted(Path(notebooks).glob("0[1-7]*.ipynb"))
+    """The lesson notebooks the site renders (``NN_*.ipynb`` after the start page), in order."""
+    pages = sorted(p for p in Path(notebooks).glob("[0-9][0-9]_*.ipynb") if p.name != START)
     if not pages:
-        raise ValueError(f"no lesson notebooks (0[1-7]*.ipynb) in {notebooks}: pass the notebooks folder.")
+        raise ValueError(f"no lesson notebooks (NN_*.ipynb) in {notebooks}: pass the notebooks folder.")
     return pages
+
+
+def extra_pages(notebooks=NOTEBOOKS):
+    """The pages besides the lessons that the lessons link to: the slips page, if there is one."""
+    return [p for p in [Path(notebooks) / SLIPS] if p.exists()]
 
 
 def _title(nb_path):
@@ -205,7 +214,7 @@ def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
         export.install_assets()
     export.write_static(out_dir)
 
-    ordered = [start, *lessons]
+    ordered = [start, *lessons, *extra_pages(notebooks)]
     titles = {nb.stem: _title(nb) for nb in ordered}
     stems = set(titles)
     written = []
@@ -321,7 +330,7 @@ def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
     if not export.assets_ready():
         export.install_assets()
     mathjax3 = install_mathjax3()
-    lessons = lesson_pages(notebooks)
+    lessons = lesson_pages(notebooks) + extra_pages(notebooks)
     stems = {nb.stem for nb in lessons}
     written = []
     with tempfile.TemporaryDirectory(prefix="genlearn-handouts-") as tmp:
@@ -330,7 +339,7 @@ def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
             page = export.export_html(nb, tmp, execute_first=execute, timeout=timeout, static=False)
             html = page.read_text(encoding="utf-8")
             # links to other lessons point to their handouts (same folder); nothing else changes
-            html = re.sub(r'href="([0-9]{2}_[^"#/:]+)\.ipynb(#[^"]*)?"',
+            html = re.sub(r'href="([^"#/:]+)\.ipynb(#[^"]*)?"',
                           lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"' if m.group(1) in stems
                           else m.group(0), html)
             html = html.replace("<title>Notebook</title>", f"<title>{html_lib.escape(_title(nb))}</title>", 1)

@@ -331,7 +331,7 @@ def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
         export.install_assets()
     mathjax3 = install_mathjax3()
     lessons = lesson_pages(notebooks) + extra_pages(notebooks)
-    stems = {nb.stem for nb in lessons}
+    stems = {nb.stem for nb in lessons} | {Path(SLIPS).stem}   # the slips page is always a handout of the course
     written = []
     with tempfile.TemporaryDirectory(prefix="genlearn-handouts-") as tmp:
         static = export.write_static(tmp)

@@ -62,7 +62,7 @@ EXPLORERS = [
     ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer"),
     ("notebooks/05_qda_lda_naive_bayes.ipynb", "QDA, LDA and naive Bayes boundary explorer"),
     ("notebooks/06_naive_bayes_text.ipynb", "Laplace smoothing explorer"),
-    ("notebooks/07_m_estimate_stolen_cars.ipynb", "m-estimate explorer"),
+    ("notebooks/08_m_estimate_stolen_cars.ipynb", "m-estimate explorer"),
 ]
 NAIVE = "benchmarks/naive_interact_reference.ipynb"
 

@@ -5,7 +5,7 @@ proxy, one local server per student, kernels with one BLAS thread) on
 127.0.0.1 and measures, with psutil, the processes it starts:
 
 1. one student alone: the server's memory when idle; then every lesson
-   (00 to 07), each in a fresh kernel as JupyterLab does when a notebook is
+   (00 to 08), each in a fresh kernel as JupyterLab does when a notebook is
    opened, cell by cell over the kernel websocket. After each lesson: the
    kernel's memory (RSS, and USS: the pages no other process shares) and the
    CPU seconds it used, kernel start included; the wall time.

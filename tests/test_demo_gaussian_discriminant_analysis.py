@@ -432,3 +432,20 @@ def test_notebook_boundary_gap_over_m_and_seeds(out):
     got = numbers_after("explorer's sample (m = 200, seed 0):", out, 2)
     assert got[0] == pytest.approx(gaps[1, 0], abs=2e-6)
     assert got[1] == pytest.approx(100 * rank, abs=0.5) and rank >= 0.85  # "almost nine in ten"
+
+
+def test_notebook_class_spread_of_the_tumours(out, tumors):
+    """Oracle: statistics.pstdev on the scikit-learn split; the prose's reading of the numbers."""
+    from statistics import pstdev
+
+    spread = {}
+    for k, name in ((0, "benign"), (1, "malignant")):
+        rows = tumors["X_train"][tumors["y_train"] == k]
+        spread[name] = [pstdev(rows[:, j].tolist()) for j in range(2)]
+        line = out[out.index(f"{name:9s} ({len(rows)} tumours)"):].splitlines()[0]
+        printed = [float(v) for v in re.findall(r"\d+\.\d{4}", line)]
+        assert printed == pytest.approx(spread[name], abs=1e-4), name
+    # "almost twice as much in radius (3.28 against 1.79), but not in texture (3.92 against 4.13)"
+    assert 1.8 < spread["malignant"][0] / spread["benign"][0] < 2
+    assert spread["malignant"][1] < spread["benign"][1]
+    assert [round(v, 2) for v in spread["malignant"] + spread["benign"]] == [3.28, 3.92, 1.79, 4.13]

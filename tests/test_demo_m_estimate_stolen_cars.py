@@ -1,4 +1,4 @@
-"""Notebook 07 and its demo module against exact fractions computed here.
+"""Notebook 08 and its demo module against exact fractions computed here.
 
 The expected values are computed in this file from the raw table of the lecture
 notes, typed in again below, with ``fractions.Fraction``: nothing here comes
@@ -17,7 +17,7 @@ import pytest
 from genlearn.demos import m_estimate_stolen_cars as demo
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = ROOT / "notebooks" / "07_m_estimate_stolen_cars.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "08_m_estimate_stolen_cars.ipynb"
 
 RAW = """\
 1 Red Sports Domestic Yes
@@ -212,7 +212,7 @@ def test_out_of_range_values_are_clear_errors(name, value):
 def test_notebook_stores_the_current_explorer():
     """The explorer's saved widget state (shown without a kernel and in static exports)
     holds the current JavaScript and the default state. After changing the explorer,
-    run `python -m genlearn.course.export --store-state notebooks/07_m_estimate_stolen_cars.ipynb`."""
+    run `python -m genlearn.course.export --store-state notebooks/08_m_estimate_stolen_cars.ipynb`."""
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     models = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     (model,) = [m for m in models.values() if m["model_name"] == "AnyModel"]
@@ -292,7 +292,7 @@ def test_notebook_prints_only_numbers_derived_from_the_table():
     for t in texts:
         printed.update(re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?:/\d+)?", t))
     unexplained = sorted(n for n in printed if n not in ok and not ("/" in n and all(x in ok for x in n.split("/"))))
-    assert not unexplained, f"numbers printed by notebook 07 with no independent value: {unexplained}"
+    assert not unexplained, f"numbers printed by notebook 08 with no independent value: {unexplained}"
 
 
 def test_notebook_prints_the_key_values():

@@ -33,6 +33,7 @@ def test_lessons_are_the_numbered_notebooks_in_order():
     pages = site.lesson_pages()
     assert pages == [p for p in on_disk if not p.name.startswith("00_")] and len(pages) >= 7
     assert site.lesson_pages(course_folder()) == pages
+    assert [p.name for p in site.extra_pages()] == [site.SLIPS], "the slips page the lessons link to"
 
 
 def _course(root, *names):
@@ -40,6 +41,29 @@ def _course(root, *names):
     for name in names:
         (root / "notebooks" / name).write_text("{}")
     return root
+
+
+def test_handout_links_to_lessons_and_the_slips_page_point_to_handouts(tmp_path, monkeypatch):
+    """Oracle: the hrefs of a hand-made notebook's exported page."""
+    import nbformat
+
+    md = ("[next](02_multivariate_gaussian.ipynb#the-density) [slips](notes_slips.ipynb) "
+          "[unknown](99_unknown.ipynb) [hw](homework/hw1_gda.ipynb)")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# 01 · A lesson\n\n" + md)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    for name in ("01_a_lesson.ipynb", "02_multivariate_gaussian.ipynb", site.SLIPS):
+        nbformat.write(nb, folder / name)
+    monkeypatch.setattr(site, "install_mathjax3", lambda: tmp_path / "mj3.js")
+    monkeypatch.setattr(site, "inline_page", lambda html, static, mathjax3: html)
+    if not export.assets_ready():
+        pytest.skip("web assets not fetched (make test fetches them)")
+    pages = site.handouts(tmp_path / "out", course=tmp_path)
+    assert sorted(p.name for p in pages) == ["01_a_lesson.html", "02_multivariate_gaussian.html", "notes_slips.html"]
+    html = (tmp_path / "out" / "01_a_lesson.html").read_text(encoding="utf-8")
+    assert 'href="02_multivariate_gaussian.html#the-density"' in html and 'href="notes_slips.html"' in html
+    assert 'href="99_unknown.ipynb"' in html and 'href="homework/hw1_gda.ipynb"' in html
 
 
 def test_bad_folders_are_refused_with_the_fix(tmp_path):

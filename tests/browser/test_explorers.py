@@ -34,7 +34,7 @@ GAUSSIAN = ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian e
 #: (notebook, accessible name of the explorer, its Python class)
 EXPLORERS = [
     ("notebooks/01_generative_vs_discriminative.ipynb", "Bayes explorer", BayesExplorer),
-    ("notebooks/07_m_estimate_stolen_cars.ipynb", "m-estimate explorer", MEstimateExplorer),
+    ("notebooks/08_m_estimate_stolen_cars.ipynb", "m-estimate explorer", MEstimateExplorer),
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer),
     ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer", GDAExplorer),
     ("notebooks/05_qda_lda_naive_bayes.ipynb", "QDA, LDA and naive Bayes boundary explorer", BoundaryExplorer),

@@ -30,7 +30,7 @@ from lab_driver import (REPO, canvas_digest, explorer, explorer_state, readout_t
 #: (notebook, accessible name of the explorer, its class, label of a slider to drag)
 EXPORTED = [
     ("notebooks/01_generative_vs_discriminative.ipynb", "Bayes explorer", BayesExplorer, "φ = P(elephant)"),
-    ("notebooks/07_m_estimate_stolen_cars.ipynb", "m-estimate explorer", MEstimateExplorer, "m (virtual examples)"),
+    ("notebooks/08_m_estimate_stolen_cars.ipynb", "m-estimate explorer", MEstimateExplorer, "m (virtual examples)"),
     ("notebooks/02_multivariate_gaussian.ipynb", "Multivariate Gaussian explorer", GaussianExplorer,
      "ρ (correlation)"),
     ("notebooks/03_gaussian_discriminant_analysis.ipynb", "GDA explorer", GDAExplorer, "ρ (correlation)"),

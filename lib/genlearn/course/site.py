@@ -16,17 +16,19 @@ the checkout around the current directory, see :mod:`genlearn.course.folder`).
 
 The site (``build``)
     ``index.html`` is the start notebook (table of contents, notation table);
-    one page per lesson (``notebooks/NN_*.ipynb``) rendered from its
+    one page per lesson (``notebooks/NN_*.ipynb``, NN from 01) rendered from its
     STORED outputs and widget state (the test suite executes the notebooks;
     ``--execute`` runs copies first); ``homework.html`` lists the student
     versions of the homework (``notebooks/homework/*.ipynb``, copied as
-    downloads; nothing from ``instructor/``); ``run.html`` says how to run
+    downloads; nothing from ``instructor/``); ``notes_slips.html`` is the
+    page of the lecture notes' slips that the lessons point to; ``run.html`` says how to run
     the notebooks for real. Links between notebooks (``02_….ipynb``) point
     to the pages; every page shares one ``_static/`` folder. Copy the folder
     to any static host, or open ``index.html`` from the disk.
 
 The handouts (``handouts``)
-    ``<lesson>.html`` holds everything it needs: RequireJS, the widget
+    ``<lesson>.html`` holds everything it needs (the slips page the lessons
+    link to is one more handout beside them): RequireJS, the widget
     manager (its icon fonts as data URIs), anywidget's front end and the
     explorers' state. Math is typeset by MathJax 3's single-file build
     ``tex-svg-full.js`` inlined in the page (fetched once with ``npm pack
@@ -60,6 +62,8 @@ __all__ = ["MATHJAX3_VERSION", "lesson_pages", "build", "handouts", "inline_page
            "install_mathjax3"]
 
 START = "00_start_here.ipynb"
+#: The page of the lecture notes' slips, which the lessons link to (not a lesson: no number).
+SLIPS = "notes_slips.ipynb"
 BINDER = ("https://mybinder.org/v2/gh/genlearn/genlearn/HEAD"
           "?urlpath=lab/tree/notebooks/00_start_here.ipynb")
 
@@ -85,6 +89,11 @@ def lesson_pages(course=None):
         raise ValueError(f"no lesson notebooks (NN_*.ipynb besides {START}) in {notebooks}: "
                          "pass the course folder of a genlearn checkout.")
     return pages
+
+
+def extra_pages(course=None):
+    """The pages besides the lessons that the lessons link to: the slips page, if there is one."""
+    return [p for p in [course_folder(course) / "notebooks" / SLIPS] if p.exists()]
 
 
 def _title(nb_path):
@@ -215,7 +224,7 @@ def build(out_dir, course=None, execute=False, timeout=300):
         export.install_assets()
     export.write_static(out_dir)
 
-    ordered = [start, *lessons]
+    ordered = [start, *lessons, *extra_pages(course)]
     titles = {nb.stem: _title(nb) for nb in ordered}
     stems = set(titles)
     written = []
@@ -334,7 +343,8 @@ def handouts(out_dir, course=None, execute=False, timeout=300):
     if not export.assets_ready():
         export.install_assets()
     mathjax3 = install_mathjax3()
-    stems = {nb.stem for nb in lessons}
+    lessons = lessons + extra_pages(course)
+    stems = {nb.stem for nb in lessons} | {Path(SLIPS).stem}   # the slips page is always a handout of the course
     written = []
     with tempfile.TemporaryDirectory(prefix="genlearn-handouts-") as tmp:
         static = export.write_static(tmp)
@@ -342,7 +352,7 @@ def handouts(out_dir, course=None, execute=False, timeout=300):
             page = export.export_html(nb, tmp, execute_first=execute, timeout=timeout, static=False)
             html = page.read_text(encoding="utf-8")
             # links to other lessons point to their handouts (same folder); nothing else changes
-            html = re.sub(r'href="([0-9]{2}_[^"#/:]+)\.ipynb(#[^"]*)?"',
+            html = re.sub(r'href="([^"#/:]+)\.ipynb(#[^"]*)?"',
                           lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"' if m.group(1) in stems
                           else m.group(0), html)
             html = html.replace("<title>Notebook</title>", f"<title>{html_lib.escape(_title(nb))}</title>", 1)

@@ -1,4 +1,4 @@
-// m_estimate_stolen_cars.js: the explorer of notebook 07
+// m_estimate_stolen_cars.js: the explorer of notebook 08
 // (genlearn.demos.m_estimate_stolen_cars.MEstimateExplorer).
 //
 // Joined after explorer.js (its helpers: h, slider, readouts, canvasPanel, frameScheduler,

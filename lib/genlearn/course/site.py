@@ -12,7 +12,7 @@ Commands::
 
 The site (``build``)
     ``index.html`` is the start notebook (table of contents, notation table);
-    one page per lesson (``notebooks/0[1-7]*.ipynb``) rendered from its
+    one page per lesson (``notebooks/NN_*.ipynb``) rendered from its
     STORED outputs and widget state (the test suite executes the notebooks;
     ``--execute`` runs copies first); ``homework.html`` lists the student
     versions of the homework (``notebooks/homework/*.ipynb``, copied as
@@ -29,6 +29,14 @@ The handouts (``handouts``)
     mathjax@3``): MathJax 2, used by the site, loads its extensions and fonts
     as separate files, which a lone file cannot give it; the SVG output of
     MathJax 3 needs no font files at all.
+
+Both refuse (:class:`StaleExplorers`, exit status 1 from the command line)
+when a lesson's stored explorer state is missing or out of date with the
+code (:func:`genlearn.widget_state.problems`): its page would show a static
+picture instead of a live explorer. The message names the lesson and the
+explorer and how to restore it (``git checkout`` or ``python -m
+genlearn.course.export --store-state``). ``--execute`` runs the notebooks
+first, so it needs no stored state.
 
 Functions
 ---------
@@ -49,6 +57,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from genlearn import widget_state
 from genlearn.course import export
 
 __all__ = ["REPO", "NOTEBOOKS", "MATHJAX3_VERSION", "lesson_pages", "build", "handouts", "inline_page",
@@ -72,11 +81,30 @@ _NAV_STYLE = """<style>
 </style>"""
 
 
+class StaleExplorers(ValueError):
+    """A lesson's stored explorer state is missing or out of date: its page would be dead."""
+
+
+def check_stored_state(notebooks):
+    """Raise :class:`StaleExplorers` naming every explorer whose stored state is missing or stale."""
+    message = widget_state.refusal([_relative(nb) for nb in notebooks])
+    if message:
+        raise StaleExplorers(message)
+
+
+def _relative(path):
+    """``path`` relative to the working directory when it lies below it (as the user typed it)."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd())
+    except ValueError:
+        return Path(path)
+
+
 def lesson_pages(notebooks=NOTEBOOKS):
-    """The lesson notebooks the site renders (``0[1-7]*.ipynb``), in order."""
-    pages = sorted(Path(notebooks).glob("0[1-7]*.ipynb"))
+    """The lesson notebooks the site renders (``NN_*.ipynb`` but 00, the start page), in order."""
+    pages = sorted(p for p in Path(notebooks).glob("[0-9][0-9]_*.ipynb") if not p.name.startswith("00_"))
     if not pages:
-        raise ValueError(f"no lesson notebooks (0[1-7]*.ipynb) in {notebooks}: pass the notebooks folder.")
+        raise ValueError(f"no lesson notebooks (NN_*.ipynb) in {notebooks}: pass the notebooks folder.")
     return pages
 
 
@@ -199,6 +227,8 @@ def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
     if not start.exists():
         raise ValueError(f"{start} is missing: pass the course's notebooks folder.")
     lessons = lesson_pages(notebooks)
+    if not execute:
+        check_stored_state([start, *lessons])
     homework = sorted((notebooks / "homework").glob("*.ipynb"))
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
@@ -317,11 +347,13 @@ def inline_page(html, static, mathjax3):
 def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
     """Write each lesson as one self-contained HTML file into ``out_dir``; returns their paths."""
     out_dir = Path(out_dir)
+    lessons = lesson_pages(notebooks)
+    if not execute:
+        check_stored_state(lessons)
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
         export.install_assets()
     mathjax3 = install_mathjax3()
-    lessons = lesson_pages(notebooks)
     stems = {nb.stem for nb in lessons}
     written = []
     with tempfile.TemporaryDirectory(prefix="genlearn-handouts-") as tmp:
@@ -348,7 +380,11 @@ def main(argv=None):
     ap.add_argument("--notebooks", default=str(NOTEBOOKS), help="the course's notebooks folder")
     args = ap.parse_args(argv)
     make = build if args.command == "build" else handouts
-    pages = make(args.out, notebooks=args.notebooks, execute=args.execute)
+    try:
+        pages = make(args.out, notebooks=args.notebooks, execute=args.execute)
+    except StaleExplorers as exc:
+        print(f"python -m genlearn.course.site {args.command}: refused.\n{exc}", file=sys.stderr)
+        return 1
     print(f"{len(pages)} page(s) in {args.out}")
     return 0
 

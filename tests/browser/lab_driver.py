@@ -240,11 +240,14 @@ class LabServer:
         return json.loads(body) if body else None
 
     def shutdown_kernels(self):
-        """Delete every session and kernel (between notebooks, to free the CPU)."""
-        for s in self.api("GET", "/api/sessions"):
-            self.api("DELETE", f"/api/sessions/{s['id']}")
-        for k in self.api("GET", "/api/kernels"):
-            self.api("DELETE", f"/api/kernels/{k['id']}")
+        """Delete every session and kernel (between notebooks, to free the CPU). A kernel left alive
+        would keep the widgets of one test for the next page that opens the same notebook (the
+        widget manager loads the kernel's models over the notebook's stored ones): generous
+        time-outs, for a loaded machine."""
+        for s in self.api("GET", "/api/sessions", timeout=60):
+            self.api("DELETE", f"/api/sessions/{s['id']}", timeout=60)
+        for k in self.api("GET", "/api/kernels", timeout=60):
+            self.api("DELETE", f"/api/kernels/{k['id']}", timeout=60)
 
     def run_in_kernel(self, code, timeout=30):
         """Run ``code`` in the server's only kernel as a second client beside the page

@@ -122,7 +122,8 @@ def small_lesson(folder):
                 code("%matplotlib inline\nimport numpy as np\n"
                      "from genlearn.demos import multivariate_gaussian as demo"),
                 md("Its contours are ellipses."),
-                code("demo.draw_gaussian(np.zeros(2), np.array([[1.0, 0.5], [0.5, 1.0]]));"),
+                code("from IPython.display import display\n"
+                     "display(demo.draw_gaussian(np.zeros(2), np.array([[1.0, 0.5], [0.5, 1.0]])))"),
                 md("The determinant of $\\Sigma$ measures the spread."),
                 code("print('|Sigma| =', np.linalg.det([[1.0, 0.5], [0.5, 1.0]]))"),
                 md("Move the sliders."),
@@ -131,6 +132,7 @@ def small_lesson(folder):
                 md("The mean moves the centre; the covariance shapes the ellipses.")]
     path = Path(folder) / "02_small_lesson.ipynb"
     nbformat.write(nb, path)
+    export.store_state(path)  # as the lessons store their explorers (present --only needs it)
     return path
 
 

@@ -1,4 +1,4 @@
-"""Read what a notebook printed in its ``# NBVAL_CHECK_OUTPUT`` cells, so that
+"""Read what a notebook printed in its checked cells (cell tag ``nbval-check-output``), so that
 tests can assert those numbers against independent computations."""
 import json
 import re
@@ -6,16 +6,18 @@ from pathlib import Path
 
 import numpy as np
 
+from lessons import is_checked
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 NUMBER = r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
 
 
 def checked_output(notebook):
-    """The stored stdout of every NBVAL_CHECK_OUTPUT cell of ``notebook``, concatenated."""
+    """The stored stdout of every checked cell of ``notebook``, concatenated."""
     nb = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))
     text = []
     for cell in nb["cells"]:
-        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+        if is_checked(cell):
             for out in cell["outputs"]:
                 if out["output_type"] == "stream":
                     text.append("".join(out["text"]))

@@ -1,6 +1,6 @@
 """Notebook 03 (Gaussian discriminant analysis) and its demo module.
 
-Every number printed in a ``# NBVAL_CHECK_OUTPUT`` cell of the notebook is
+Every number printed in a checked cell (tag ``nbval-check-output``) of the notebook is
 recomputed here independently -- with scikit-learn's
 LinearDiscriminantAnalysis, scipy.stats and plain numpy MLE formulas -- and
 compared with the output stored in the notebook (which nbval in turn compares

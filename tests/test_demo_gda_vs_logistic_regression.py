@@ -1,6 +1,6 @@
 """Notebook 04 (GDA versus logistic regression) and its demo module.
 
-Every number printed in a ``# NBVAL_CHECK_OUTPUT`` cell of the notebook is
+Every number printed in a checked cell (tag ``nbval-check-output``) of the notebook is
 recomputed here independently -- scikit-learn's LinearDiscriminantAnalysis and
 LogisticRegression, scipy's distributions and a plain numpy Newton iteration --
 and compared with the output stored in the notebook (which nbval compares with

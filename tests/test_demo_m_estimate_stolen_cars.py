@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from genlearn.demos import m_estimate_stolen_cars as demo
+from lessons import is_checked
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "08_m_estimate_stolen_cars.ipynb"
@@ -229,7 +230,7 @@ def _checked_outputs():
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     texts = []
     for cell in nb["cells"]:
-        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+        if is_checked(cell):
             out = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                           for o in cell.get("outputs", []))
             texts.append(out)

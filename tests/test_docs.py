@@ -54,6 +54,7 @@ def test_readme_keeps_benchmark_conditions_out():
 def test_relative_links_exist(document):
     assert document.is_file(), f"{document.relative_to(ROOT)} is missing"
     text = re.sub(r"^```.*?^```", "", document.read_text(encoding="utf-8"), flags=re.M | re.S)
+    text = re.sub(r"`[^`\n]*`", "", text)  # an example in inline code is not a link
     for target in LINK.findall(text):
         if re.match(r"[a-z]+:", target):
             continue  # a URL

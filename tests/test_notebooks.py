@@ -1,12 +1,12 @@
-"""Every notebook is collected by nbval, opens without a kernel picker, has no
+"""Every notebook is run by the tests, opens without a kernel picker, has no
 stored errors, and is linked from the start page."""
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+import lessons
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(
@@ -24,21 +24,14 @@ def test_there_are_notebooks():
     assert (ROOT / "notebooks" / "00_start_here.ipynb") in NOTEBOOKS
 
 
-def test_every_notebook_is_collected_by_nbval():
-    out = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist", "notebooks"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
-    ).stdout
-    collected = {line.split("::")[0] for line in out.splitlines() if ".ipynb::" in line}
-    # notebooks/homework/ holds the student versions made by nbgrader (stubs to fill in): they are
-    # graded, not run, and tests/test_homework.py tests them; every lesson runs under nbval (a page with
-    # no code, such as the notes' slips page, gives nbval nothing to collect).
-    lessons = {i for i, p in zip(IDS, NOTEBOOKS) if not i.startswith("notebooks/homework/")
-               and any(c["cell_type"] == "code" for c in _load(p)["cells"])}
-    missing = lessons - collected
-    assert not missing, f"not collected by pytest/nbval: {sorted(missing)}"
-    assert not any(c.startswith("notebooks/homework/") for c in collected), \
-        "the homework's student versions must not run under nbval"
+def test_every_lesson_is_run_by_the_tests():
+    """tests/test_lesson_runs.py runs every notebook under notebooks/ but the homework's student versions
+    (stubs to fill in: graded, not run; tests/test_homework.py tests them)."""
+    run = {str(p.relative_to(ROOT)) for p in lessons.lessons()}
+    # a page with no code, such as the notes' slips page, has nothing to run
+    expected = {i for i, p in zip(IDS, NOTEBOOKS) if not i.startswith("notebooks/homework/")
+                and any(c["cell_type"] == "code" for c in _load(p)["cells"])}
+    assert run == expected, f"not run by tests/test_lesson_runs.py: {sorted(expected - run)}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
@@ -52,8 +45,11 @@ def test_notebook_metadata_and_outputs(path):
         outputs = cell.get("outputs", [])
         assert not any(o["output_type"] == "error" for o in outputs), f"{path.name}: cell {i} has an error output"
         src = "".join(cell["source"])
-        if "NBVAL_CHECK_OUTPUT" in src:
-            assert outputs, f"{path.name}: cell {i} is checked by nbval but has no stored output"
+        assert "NBVAL_CHECK_OUTPUT" not in src, (
+            f"{path.name}: cell {i} marks a checked cell by a comment; tag it instead "
+            "(python tests/tag_checked_cells.py notebooks/*.ipynb)")
+        if lessons.is_checked(cell):
+            assert outputs, f"{path.name}: cell {i} is checked but has no stored output"
 
 
 def test_start_page_links_every_notebook():

@@ -66,8 +66,8 @@ def stolen_cars():
     (['Red', 'Sports', 'Domestic'], 'Yes')
     """
     path = resources.files("genlearn").joinpath("data", "stolen_cars.csv")
-    table = np.loadtxt(path.open(encoding="utf-8"), dtype=str, delimiter=",",
-                       comments="#", skiprows=2)
+    with path.open(encoding="utf-8") as f:
+        table = np.loadtxt(f, dtype=str, delimiter=",", comments="#", skiprows=2)
     return table[:, :3], table[:, 3]
 
 
@@ -135,10 +135,28 @@ def _class_priors(phi, K):
     return phi
 
 
+def _check_m(m):
+    """``m``, the number of examples, as an int; a ValueError for anything but a whole number >= 1."""
+    if isinstance(m, (bool, np.bool_)) or not isinstance(m, (int, np.integer, float, np.floating)) \
+            or not float(m).is_integer() or m < 1:
+        raise ValueError(f"m (the number of examples) must be a whole number >= 1; got {m!r}.")
+    return int(m)
+
+
+def _check_means(values, name):
+    """``values`` as a float array; a ValueError naming ``name`` if they are not finite numbers."""
+    try:
+        values = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be numbers; got {values!r}.") from None
+    if not np.isfinite(values).all():
+        raise ValueError(f"{name} contains NaN or infinity: every entry must be a finite number; "
+                         f"got {values.tolist()}.")
+    return values
+
+
 def _draw_labels(m, phi, rng):
-    m = int(m)
-    if m < 1:
-        raise ValueError(f"m (the number of examples) must be at least 1; got {m}.")
+    m = _check_m(m)
     return rng.choice(len(phi), size=m, p=phi)
 
 
@@ -183,7 +201,8 @@ def make_gaussian_classes(m=200, mu=((0.0, 0.0), (2.0, 1.0)),
     >>> bool((X == X2).all())
     True
     """
-    mu = np.asarray(mu, dtype=float)
+    _check_m(m)
+    mu = _check_means(mu, "mu")
     if mu.ndim != 2:
         raise ValueError(
             f"mu must have shape (K classes, n features), one mean per row; got shape "
@@ -244,7 +263,8 @@ def make_poisson_classes(m=200, lam=((2.0,), (6.0,)), phi=None, random_state=Non
     >>> X.shape, X.dtype.kind, bool((X >= 0).all())
     ((50, 1), 'i', True)
     """
-    lam = np.asarray(lam, dtype=float)
+    _check_m(m)
+    lam = _check_means(lam, "lam")
     if lam.ndim == 1:
         raise ValueError(
             f"lam must have shape (K classes, n features); got 1-D {lam.shape}. For one "
@@ -295,7 +315,14 @@ def make_lognormal_classes(m=200, mu=((0.0, 0.0), (1.0, 0.5)),
     """
     Z, y = make_gaussian_classes(m=m, mu=mu, Sigma=Sigma, phi=phi,
                                  random_state=random_state)
-    return np.exp(Z), y
+    with np.errstate(over="ignore"):
+        X = np.exp(Z)
+    if not np.isfinite(X).all():
+        raise ValueError(
+            f"exp of the drawn log x overflows (the largest log x is {Z.max():.4g}, above 709): lower mu "
+            "or Sigma, the mean and covariance of log x."
+        )
+    return X, y
 
 
 # ---------------------------------------------------------------------------
@@ -326,6 +353,13 @@ def _candidate_dirs(data_home):
     env = os.environ.get("GENLEARN_DATA")
     if env:
         dirs.append(("$GENLEARN_DATA", Path(env).expanduser()))
+    for label, folder in dirs:
+        if folder.is_file():
+            raise ValueError(
+                f"{label} must name the folder that holds {_SMS_FILE}, not a file: it is {folder}. "
+                f"Set it to {folder.parent}" + (" (GENLEARN_DATA=" + str(folder.parent) + ")."
+                                                 if label == "$GENLEARN_DATA" else ".")
+            )
     dirs.append(("user cache", _cache_dir()))
     return dirs
 

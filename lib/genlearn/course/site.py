@@ -36,6 +36,14 @@ The handouts (``handouts``)
     as separate files, which a lone file cannot give it; the SVG output of
     MathJax 3 needs no font files at all.
 
+Both refuse (:class:`StaleExplorers`, exit status 1 from the command line)
+when a lesson's stored explorer state is missing or out of date with the
+code (:func:`genlearn.widget_state.problems`): its page would show a static
+picture instead of a live explorer. The message names the lesson and the
+explorer and how to restore it (``git checkout`` or ``python -m
+genlearn.course.export --store-state``). ``--execute`` runs the notebooks
+first, so it needs no stored state.
+
 Functions
 ---------
 build            the site into a folder
@@ -55,6 +63,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from genlearn import widget_state
 from genlearn.course import export
 from genlearn.course.folder import LESSON_GLOB, course_folder
 
@@ -76,6 +85,25 @@ _NAV_STYLE = """<style>
   border-bottom: 1px solid #bbb; font-size: 1rem; }
 .gl-site-nav a { color: #0b57a4; }
 </style>"""
+
+
+class StaleExplorers(ValueError):
+    """A lesson's stored explorer state is missing or out of date: its page would be dead."""
+
+
+def check_stored_state(notebooks):
+    """Raise :class:`StaleExplorers` naming every explorer whose stored state is missing or stale."""
+    message = widget_state.refusal([_relative(nb) for nb in notebooks])
+    if message:
+        raise StaleExplorers(message)
+
+
+def _relative(path):
+    """``path`` relative to the working directory when it lies below it (as the user typed it)."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd())
+    except ValueError:
+        return Path(path)
 
 
 def lesson_pages(course=None):
@@ -218,6 +246,8 @@ def build(out_dir, course=None, execute=False, timeout=300):
         raise ValueError(f"{start} is missing: the site starts there; pass the course folder "
                          "of a genlearn checkout.")
     lessons = lesson_pages(notebooks.parent)
+    if not execute:
+        check_stored_state([start, *lessons])
     homework = sorted((notebooks / "homework").glob("*.ipynb"))
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
@@ -339,6 +369,8 @@ def handouts(out_dir, course=None, execute=False, timeout=300):
     ``out_dir`` (``course`` defaults to the checkout around the current directory); returns their paths."""
     lessons = lesson_pages(course)
     out_dir = Path(out_dir)
+    if not execute:
+        check_stored_state(lessons)
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
         export.install_assets()
@@ -375,7 +407,11 @@ def main(argv=None):
         course = course_folder(args.course)
     except ValueError as exc:
         ap.error(str(exc))
-    pages = make(args.out, course=course, execute=args.execute)
+    try:
+        pages = make(args.out, course=course, execute=args.execute)
+    except StaleExplorers as exc:
+        print(f"python -m genlearn.course.site {args.command}: refused.\n{exc}", file=sys.stderr)
+        return 1
     print(f"{len(pages)} page(s) in {args.out}")
     return 0
 

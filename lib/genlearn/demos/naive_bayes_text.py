@@ -460,6 +460,26 @@ def load_corpus(download=True):
         return Corpus(list(texts), np.asarray(y), False, DEMO_NAME, note)
 
 
+def show_corpus(corpus):
+    """Say in the notebook which corpus was loaded: one printed line for the real one; for the
+    invented demo corpus, a framed note (and the same text where HTML is not shown) that says why
+    and that every number below describes made-up messages.
+
+    >>> show_corpus(Corpus(["hi"], np.array([0]), True, REAL_NAME))
+    Loaded the SMS Spam Collection v.1: 1 real text messages.
+    """
+    if corpus.is_real:
+        print(f"Loaded the {corpus.name}: {len(corpus.texts):,} real text messages.")
+        return
+    import html
+
+    from IPython.display import HTML, display
+
+    box = HTML("<div role='note' style='border:2px solid #c00;padding:6px'><b>Note.</b> "
+               f"{html.escape(corpus.note)}</div>")
+    display({"text/html": box.data, "text/plain": f"Note. {corpus.note}"}, raw=True)
+
+
 def split(corpus):
     """Train/test indices: the lecture's split for the real corpus; every 4th
     message held out for the (class-sorted) demo corpus."""

@@ -474,7 +474,7 @@ class BoundaryExplorer(Explorer):
         for ax, (name, model) in zip(axes, models.items()):
             posterior = model.predict_proba(P)[:, 1].reshape(xx.shape)
             ax.imshow(posterior > 0.5, extent=EXPLORER_LIM + EXPLORER_LIM, origin="lower",
-                      cmap=ListedColormap(CLASS_COLORS[:2]), vmin=0, vmax=1, alpha=0.2,
+                      cmap=ListedColormap(list(CLASS_COLORS[:2])), vmin=0, vmax=1, alpha=0.2,
                       aspect="auto", interpolation="nearest")
             points = style.scatter_classes(ax, X, y, s=10, alpha=0.7)
             ax.contour(xx, yy, posterior, levels=[0.5], colors=_BOUNDARY["color"],
@@ -528,7 +528,7 @@ def plot_conic_gallery(settings=None, m=120, random_state=0, num=160):
         posterior = model.predict_proba(P)[:, 1].reshape(xx.shape)
         # Flat colours (the predicted class), which keep the stored PNG small.
         ax.imshow(posterior > 0.5, extent=EXPLORER_XLIM + EXPLORER_YLIM, origin="lower",
-                  cmap=ListedColormap(CLASS_COLORS[:2]), vmin=0, vmax=1, alpha=0.2,
+                  cmap=ListedColormap(list(CLASS_COLORS[:2])), vmin=0, vmax=1, alpha=0.2,
                   aspect="auto", interpolation="nearest")
         points = style.scatter_classes(ax, np.vstack([X0, X1]), y, s=14, alpha=0.7)
         ax.contour(xx, yy, posterior, levels=[0.5], colors=_BOUNDARY["color"],
@@ -560,7 +560,7 @@ def plot_three_classes(X, y, num=250):
     """
     X, y, models, (xlim, ylim, xx, yy, P) = _fit_all_on_grid(X, y, num)
     K = len(models["QDA"].classes_)
-    cmap = ListedColormap(CLASS_COLORS[:K])
+    cmap = ListedColormap(list(CLASS_COLORS[:K]))  # a list: matplotlib 3.8 reads a 2-tuple as (colour, alpha)
     fig, axes = _panels()
     for ax, (name, model) in zip(axes, models.items()):
         pred = np.searchsorted(model.classes_, model.predict(P)).reshape(xx.shape)

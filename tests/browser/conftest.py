@@ -54,12 +54,18 @@ def lab_server():
 
 
 @pytest.fixture(scope="session")
-def chromium():
-    """A persistent Chromium context with a fresh profile, for the session."""
+def pw_session():
+    """Playwright, started once per session (a second sync_playwright() in the same process fails)."""
     with sync_playwright() as pw:
-        context, cleanup = launch_chromium(pw)
-        yield context
-        cleanup()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def chromium(pw_session):
+    """A persistent Chromium context with a fresh profile, for the session."""
+    context, cleanup = launch_chromium(pw_session)
+    yield context
+    cleanup()
 
 
 @pytest.fixture

@@ -107,6 +107,8 @@ NOT_IN_BROWSER = {
 LAB_EXTENSIONS = ("jupyterlab_widgets", "anywidget")
 
 _STAMP = ".genlearn-lite.json"
+#: The Help menu's item that opens reset.html.
+RESET_MENU = "Reset all notebooks to the original..."
 _LITE_CELL_TAG = "genlearn-lite"
 
 
@@ -424,10 +426,8 @@ def trim_lock(lock, own_wheels):
 
 # ---------------------------------------------------------------- the notebooks
 
-def _lite_note(path, notebooks):
+def _lite_note(path):
     """The Markdown cell put first in each notebook of the site: where it runs, saving, resetting."""
-    rel = path.relative_to(notebooks).as_posix()
-    up = "../" * rel.count("/")
     return (
         "**Running in your browser** (JupyterLite): Python runs in this page, nothing is installed and nothing "
         "leaves your machine. Run the cells with *Run → Run All Cells*; the first cell takes a few seconds "
@@ -435,7 +435,7 @@ def _lite_note(path, notebooks):
         "Your changes are saved **in this browser** and are still here on your next visit. To get the "
         f"original `{path.name}` back, close it, then in the file browser on the left right-click it and choose "
         "*Delete*: the original copy comes back (only your edits are deleted). To reset every notebook at "
-        f"once, open [reset.html]({up}../reset.html) of this site."
+        f"once: *Help → {RESET_MENU.rstrip('.')}*."
     )
 
 
@@ -447,7 +447,7 @@ def _stage_notebooks(notebooks, dest):
     written = []
     for path in lessons(notebooks):
         nb = nbformat.read(path, as_version=4)
-        cell = nbformat.v4.new_markdown_cell(_lite_note(path, notebooks))
+        cell = nbformat.v4.new_markdown_cell(_lite_note(path))
         cell.metadata["tags"] = [_LITE_CELL_TAG]
         cell.id = "genlearn-lite-note"
         nb.cells.insert(0, cell)
@@ -596,6 +596,12 @@ def build(out_dir, notebooks=NOTEBOOKS, wheels=None, offline=None, cache=CACHE, 
                     "exposeAppInBrowser": True,
                     "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
                         "disablePyPIFallback": True}},
+                    # Help -> "Reset all notebooks to the original..." opens the site's reset.html
+                    "settingsOverrides": {"@jupyterlab/mainmenu-extension:plugin": {"menus": [
+                        {"id": "jp-mainmenu-help", "items": [
+                            {"command": "help:open", "rank": 0,
+                             "args": {"url": "../reset.html", "text": RESET_MENU, "newBrowserTab": True}},
+                            {"type": "separator", "rank": 0}]}]}},
                 },
             }, indent=2))
             contents = tmp / "files"

@@ -99,7 +99,7 @@ bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets $(LIT
 # and each lesson as one self-contained HTML file (_handouts/), from the notebooks' stored outputs
 # and widget state; genlearn.course.site. SITE_ARGS=--execute runs the notebooks first.
 SITE_ARGS ?=
-site: $(VENV)/.installed-course web-assets
+site: $(VENV)/.installed-course web-assets $(LITE_ENV)/.installed
 	$(BIN)/python -m genlearn.course.site build _site $(SITE_ARGS)
 
 handouts: $(VENV)/.installed-course web-assets

@@ -125,9 +125,12 @@ class LabServer:
         Working directory of the server (default: the repository root).
     wrapper : list of str
         Command prefix, e.g. ``["binder/start"]``.
+    extra_args : list of str
+        More options of ``jupyter lab``.
     """
 
-    def __init__(self, root_dir=REPO, cwd=REPO, wrapper=(), startup_timeout=90):
+    def __init__(self, root_dir=REPO, cwd=REPO, wrapper=(), startup_timeout=90, extra_args=()):
+        self.extra_args = list(extra_args)
         self.root_dir = root_dir
         self.cwd = Path(cwd)
         self.wrapper = list(wrapper)
@@ -167,6 +170,7 @@ class LabServer:
             cmd.append("--allow-root")  # containers and CI runners
         if self.root_dir is not None:
             cmd.append(f"--ServerApp.root_dir={self.root_dir}")
+        cmd += self.extra_args
         self.log_path = self.tmp / "server.log"
         log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(cmd, cwd=self.cwd, env=env, stdout=log,

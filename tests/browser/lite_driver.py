@@ -18,12 +18,12 @@ from urllib.parse import urlparse
 
 from lab_driver import KERNEL_READY_JS, launch_chromium
 
-#: A JupyterLite build of the suite for tests and benchmarks, kept in the environment and rebuilt
-#: only when its inputs change (genlearn.course.lite.build skips an up-to-date folder).
 def site_folder():
+    """The JupyterLite build that tests, benchmarks and the course site share (genlearn.course.lite.copy_site):
+    kept in the environment, rebuilt only when its inputs change."""
     from genlearn.course import lite
 
-    return lite.CACHE / "test-site"
+    return lite.CACHE / "site"
 
 
 #: Chromium's own services (account check, component updates, form filling, optimisation hints) call
@@ -151,11 +151,18 @@ def set_cell_source(page, cell_id, source):
     }}""", [cell_id, source])
 
 
-def save(page):
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-
-
 def stored_text(page, path):
     """The notebook ``path`` as JupyterLite's contents (browser storage, else the site) hold it."""
     return page.evaluate("""async (p) => JSON.stringify(
         (await window.jupyterapp.serviceManager.contents.get(p, {content: true})).content)""", path)
+
+
+def save_edit(page, path, first_source):
+    """Change the first code cell of notebook ``path`` and save it, as the notebook's Save does
+    (through JupyterLite's contents service, into the browser's storage)."""
+    page.evaluate("""async ([p, src]) => {
+        const contents = window.jupyterapp.serviceManager.contents;
+        const model = await contents.get(p, {content: true});
+        model.content.cells.find(c => c.cell_type === 'code').source = src;
+        await contents.save(p, {type: 'notebook', format: 'json', content: model.content});
+    }""", [path, first_source])

@@ -17,8 +17,11 @@ as the real one is absent in the browser) runs with the instructor's solutions p
 into the answer cells: every self-check prints its "OK". A student's edit survives a
 reload, and both reset paths bring the original back.
 
-The lessons share one browser and one page (a learner opening one lesson after
-another); each lesson gets its own kernel, as in JupyterLite.
+Lessons run three to a class; each class has one browser and one page (a learner
+opening one lesson after another; each lesson gets its own kernel, as in JupyterLite),
+and pytest-xdist (--dist loadscope) gives each class to one worker, so the groups run
+in parallel where cores are free. The build is shared by all (a file lock lets one
+worker build while the others wait).
 """
 import json
 import re
@@ -56,7 +59,7 @@ def site():
     return folder, summary
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="class")
 def browser(site, pw_session):
     """One Chromium for the module, its other hosts proxied to a recorder; the site served on 127.0.0.1."""
     from lab_driver import serve_folder
@@ -155,20 +158,27 @@ def _has_explorer(name):
                for c in _stored_cells(name).values() for o in c.get("outputs", []))
 
 
-def test_site_opens_on_the_start_notebook(site, lite_page):
-    page, base = lite_page
-    folder, summary = site
-    assert summary["pyodide"] == lite.PYODIDE_VERSION
-    assert {n for n in summary["notebooks"] if "/" not in n} == {lite.START, *LESSONS}
-    page.goto(f"{base}/", wait_until="domcontentloaded")
-    page.wait_for_function(f"() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           f" && window.jupyterapp.shell.currentWidget.context"
-                           f" && window.jupyterapp.shell.currentWidget.context.path === {lite.START!r}",
-                           timeout=180_000, polling=200)
+class _Lessons:
+    """A few lessons in one browser and page; pytest-xdist (--dist loadscope) runs each class on
+    one worker, so the groups of lessons run in parallel on free cores."""
+    LESSONS = ()
+
+    def test_lesson_runs_in_the_browser(self, lesson, lite_page):
+        run_lesson(lesson, lite_page)
 
 
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_lesson_runs_in_the_browser(lesson, lite_page):
+def pytest_generate_tests(metafunc):
+    if "lesson" in metafunc.fixturenames:
+        metafunc.parametrize("lesson", metafunc.cls.LESSONS)
+
+
+# three lessons a group: each group's browser start and first visit are paid once
+for _i in range(0, len(LESSONS), 3):
+    _name = f"TestLessons{LESSONS[_i][:2]}"
+    globals()[_name] = type(_name, (_Lessons,), {"LESSONS": tuple(LESSONS[_i:_i + 3])})
+
+
+def run_lesson(lesson, lite_page):
     page, base = lite_page
     D.open_lesson(page, base, lesson)
     D.run_all(page)
@@ -200,7 +210,7 @@ def _solution(source):
     return "\n".join(kept) + "\n"
 
 
-def test_homework_self_checks_pass_with_the_instructors_answers(lite_page):
+def run_homework_with_answers(lite_page):
     page, base = lite_page
     answers = {c["metadata"]["nbgrader"]["grade_id"]: _solution("".join(c["source"]))
                for c in json.loads(SOLUTIONS.read_text(encoding="utf-8"))["cells"]
@@ -226,35 +236,49 @@ def test_homework_self_checks_pass_with_the_instructors_answers(lite_page):
     assert "Real corpus not available" in printed and "INVENTED demo corpus" in printed, printed[:1000]
 
 
-def test_edits_persist_and_both_resets_bring_back_the_original(lite_page):
-    page, base = lite_page
-    lesson = LESSONS[-1]
-    D.open_lesson(page, base, lesson)
-    original = D.stored_text(page, lesson)
-    first = D.cell_outputs(page)[0]["id"]
-    D.set_cell_source(page, first, "# edited by a student\n")
-    D.save(page)
-    page.wait_for_timeout(500)
-    D.open_lesson(page, base, lesson)  # a later visit: the page loaded anew
-    assert "# edited by a student" in D.stored_text(page, lesson), "the saved edit did not survive a reload"
-    # reset one notebook: delete it in the file browser (JupyterLite deletes the browser's copy only)
-    page.evaluate("async () => { await window.jupyterapp.shell.currentWidget.close(); }")
-    page.evaluate("p => window.jupyterapp.serviceManager.contents.delete(p)", lesson)
-    assert D.stored_text(page, lesson) == original
-    # reset every notebook: Help -> Reset all notebooks... opens reset.html; its button deletes the edits
-    D.open_lesson(page, base, lesson)
-    D.set_cell_source(page, first, "# edited again\n")
-    D.save(page)
-    page.wait_for_timeout(500)
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Help$")).click()
-    with page.context.expect_page() as opened:
-        page.locator(".lm-Menu-itemLabel", has_text=lite.RESET_MENU.rstrip(".")).click()
-    reset = opened.value
-    reset.wait_for_load_state()
-    assert reset.url == f"{base}/reset.html"
-    page.goto(f"{base}/reset.html")  # the lab page holds the storage open: leave it first
-    reset.get_by_role("button", name=re.compile("reset", re.I)).click()
-    reset.get_by_role("status").filter(has_text="Done").wait_for()
-    reset.close()
-    D.open_lesson(page, base, lesson)
-    assert D.stored_text(page, lesson) == original
+class TestInTheBrowser:
+    def test_site_opens_on_the_start_notebook(self, site, lite_page):
+        page, base = lite_page
+        folder, summary = site
+        assert summary["pyodide"] == lite.PYODIDE_VERSION
+        assert {n for n in summary["notebooks"] if "/" not in n} == {lite.START, *LESSONS}
+        page.goto(f"{base}/", wait_until="domcontentloaded")
+        page.wait_for_function(f"() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                               f" && window.jupyterapp.shell.currentWidget.context"
+                               f" && window.jupyterapp.shell.currentWidget.context.path === {lite.START!r}",
+                               timeout=180_000, polling=200)
+
+    def test_homework_self_checks_pass_with_the_instructors_answers(self, lite_page):
+        run_homework_with_answers(lite_page)
+
+    def test_edits_persist_and_both_resets_bring_back_the_original(self, lite_page):
+        """An edit saved in the browser (what the notebook's save does: the contents service) is there
+        after the page is loaded anew; deleting the file brings back the original, and so does the
+        Help menu's reset page."""
+        page, base = lite_page
+        lesson = LESSONS[-1]
+        page.goto(f"{base}/lab/index.html", wait_until="domcontentloaded")
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager", polling=200)
+        original = D.stored_text(page, lesson)
+        D.save_edit(page, lesson, "# edited by a student\n")
+        page.reload(wait_until="domcontentloaded")
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager", polling=200)
+        assert "# edited by a student" in D.stored_text(page, lesson), "the saved edit did not survive a reload"
+        # one notebook: delete it in the file browser (JupyterLite deletes the browser's copy only)
+        page.evaluate("p => window.jupyterapp.serviceManager.contents.delete(p)", lesson)
+        assert D.stored_text(page, lesson) == original
+        # every notebook: Help -> Reset all notebooks... opens reset.html, whose button deletes the edits
+        D.save_edit(page, lesson, "# edited again\n")
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Help$")).click()
+        with page.context.expect_page() as opened:
+            page.locator(".lm-Menu-itemLabel", has_text=lite.RESET_MENU.rstrip(".")).click()
+        reset = opened.value
+        reset.wait_for_load_state()
+        assert reset.url == f"{base}/reset.html"
+        page.goto(f"{base}/reset.html")  # the lab page holds the storage open: leave it first
+        reset.get_by_role("button", name=re.compile("reset", re.I)).click()
+        reset.get_by_role("status").filter(has_text="Done").wait_for()
+        reset.close()
+        page.goto(f"{base}/lab/index.html", wait_until="domcontentloaded")
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.serviceManager", polling=200)
+        assert D.stored_text(page, lesson) == original

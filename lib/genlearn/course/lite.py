@@ -71,7 +71,7 @@ from pathlib import Path
 
 __all__ = ["PYODIDE_VERSION", "CARRIER", "OFFICIAL_URL", "REPO", "NOTEBOOKS", "START", "LiteBuildError",
            "build", "lessons", "inputs_digest", "pyodide_runtime", "gather_packages", "trim_lock",
-           "genlearn_wheel", "normalize", "main"]
+           "genlearn_wheel", "normalize", "copy_site", "main"]
 
 #: The Pyodide release of the site: the newest whose compiled wheels a registry carries (docs/jupyterlite.md).
 PYODIDE_VERSION = "0.27.7"
@@ -629,6 +629,19 @@ def build(out_dir, notebooks=NOTEBOOKS, wheels=None, offline=None, cache=CACHE, 
                    "packages": sorted(new_lock["packages"])}
         stamp.write_text(json.dumps(summary, indent=1))
         return dict(summary, skipped=False)
+
+
+def copy_site(dest, notebooks=NOTEBOOKS, cache=CACHE):
+    """The site into ``dest`` (replaced): built once into the environment's cache, then copied.
+
+    The course site (genlearn.course.site) and the browser tests share that one build."""
+    folder = Path(cache) / "site"
+    summary = build(folder, notebooks=notebooks, cache=cache)
+    dest = Path(dest)
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(folder, dest)
+    return summary
 
 
 def main(argv=None):

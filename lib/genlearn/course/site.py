@@ -58,6 +58,8 @@ __all__ = ["REPO", "NOTEBOOKS", "MATHJAX3_VERSION", "lesson_pages", "build", "ha
 REPO = Path(__file__).resolve().parents[3]
 NOTEBOOKS = REPO / "notebooks"
 START = "00_start_here.ipynb"
+#: The folder of the site that holds its JupyterLite copy (genlearn.course.lite).
+LITE_DIR = "lite"
 BINDER = ("https://mybinder.org/v2/gh/genlearn/genlearn/HEAD"
           "?urlpath=lab/tree/notebooks/00_start_here.ipynb")
 
@@ -69,7 +71,14 @@ _NAV_STYLE = """<style>
 .gl-site-nav { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; padding: 0.6em 1em; margin-bottom: 1em;
   border-bottom: 1px solid #bbb; font-size: 1rem; }
 .gl-site-nav a { color: #0b57a4; }
+.gl-site-nav a.gl-run { font-weight: bold; }
 </style>"""
+
+
+def lite_link(lite_url, nb_path, notebooks=NOTEBOOKS):
+    """The URL that opens a notebook in the JupyterLite site published at ``lite_url`` (genlearn.course.lite)."""
+    rel = Path(nb_path).resolve().relative_to(Path(notebooks).resolve()).as_posix()
+    return f"{lite_url.rstrip('/')}/lab/index.html?path={rel}"
 
 
 def lesson_pages(notebooks=NOTEBOOKS):
@@ -116,10 +125,12 @@ def _rewrite(html, title, nav, pages):
     return html.replace("<main>", f"<main>\n{nav}", 1)
 
 
-def _nav(prev_page=None, next_page=None):
+def _nav(prev_page=None, next_page=None, run_url=None):
     items = ['<a href="index.html">Start: contents and notation</a>',
              '<a href="homework.html">Homework</a>',
              '<a href="run.html">Run the notebooks</a>']
+    if run_url:
+        items.insert(0, f'<a href="{html_lib.escape(run_url)}" class="gl-run">Run this lesson in your browser</a>')
     if prev_page:
         items.append(f'<a href="{prev_page[0]}" rel="prev">← {html_lib.escape(prev_page[1])}</a>')
     if next_page:
@@ -138,12 +149,21 @@ def _markdown_notebook(path, text):
     return path
 
 
-def _run_page_text():
+def _run_page_text(lite=None):
+    in_browser = "" if not lite else f"""
+## In your browser, with nothing installed and no server: JupyterLite
+
+[Open the course in JupyterLite]({lite_link(lite, NOTEBOOKS / START)}) (each lesson page also has a link
+"Run this lesson in your browser"). Python runs in the page itself (Pyodide): run the cells, change them,
+run them again. The first lesson takes a while to start (the browser loads about 60 MB of Python once);
+your changes are kept in this browser, and *Help → Reset all notebooks to the original* brings the
+published lessons back.
+"""
     return f"""# Run the notebooks for real
 
 The pages of this site show each lesson as it was last run: the figures are pictures and the explorers
 run in your browser, but the code cells cannot be changed or run. To run the code, pick one of these.
-
+{in_browser}
 ## On your own machine (Linux or macOS, Python ≥ 3.10 and `make`)
 
 Get the course repository, then in its folder:
@@ -186,11 +206,14 @@ def _homework_text(homework):
     return "\n".join(lines) + "\n"
 
 
-def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
+def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300, lite=True):
     """Build the static site into ``out_dir`` (created; previous pages replaced).
 
     Returns the list of pages written. ``execute`` runs a copy of every
     notebook first; by default the stored outputs and widget state are used.
+    ``lite``: True puts the JupyterLite site (genlearn.course.lite) into
+    ``out_dir/lite/`` and links each lesson page to its runnable copy there; a
+    URL links to a JupyterLite site published elsewhere; False, no links.
     """
     import nbformat  # noqa: F401  (fail early when the lab extras are missing)
 
@@ -205,6 +228,11 @@ def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
         export.install_assets()
     export.write_static(out_dir)
 
+    if lite is True:
+        from genlearn.course import lite as lite_build
+
+        lite_build.copy_site(out_dir / LITE_DIR, notebooks=notebooks)
+        lite = LITE_DIR + "/"
     ordered = [start, *lessons]
     titles = {nb.stem: _title(nb) for nb in ordered}
     stems = set(titles)
@@ -213,7 +241,9 @@ def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
         prev_page = (_page_name(ordered[i - 1].stem), titles[ordered[i - 1].stem]) if i > 0 else None
         next_page = (_page_name(ordered[i + 1].stem), titles[ordered[i + 1].stem]) if i + 1 < len(ordered) else None
         page = export.export_html(nb, out_dir, execute_first=execute, timeout=timeout, static=False)
-        html = _rewrite(page.read_text(encoding="utf-8"), titles[nb.stem], _nav(prev_page, next_page), stems)
+        run_url = lite_link(lite, nb, notebooks) if lite else None
+        html = _rewrite(page.read_text(encoding="utf-8"), titles[nb.stem], _nav(prev_page, next_page, run_url),
+                        stems)
         target = out_dir / _page_name(nb.stem)
         if target != page:
             page.unlink()
@@ -225,7 +255,7 @@ def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
         shutil.copy(nb, out_dir / "homework" / nb.name)
     with tempfile.TemporaryDirectory(prefix="genlearn-site-") as tmp:
         for stem, text, title in (("homework", _homework_text(homework), "Homework"),
-                                  ("run", _run_page_text(), "Run the notebooks")):
+                                  ("run", _run_page_text(lite), "Run the notebooks")):
             src = _markdown_notebook(Path(tmp) / f"{stem}.ipynb", text)
             page = export.export_html(src, out_dir, static=False)
             page.write_text(_rewrite(page.read_text(encoding="utf-8"), title, _nav(), stems), encoding="utf-8")
@@ -314,8 +344,26 @@ def inline_page(html, static, mathjax3):
     return html
 
 
-def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
-    """Write each lesson as one self-contained HTML file into ``out_dir``; returns their paths."""
+def _runnable_note(nb, notebooks, lite_url=None):
+    """The handout's line on where its runnable version lives (JupyterLite, genlearn.course.lite)."""
+    rel = html_lib.escape(Path(nb).resolve().relative_to(Path(notebooks).resolve()).as_posix())
+    if lite_url:
+        where = (f'<a href="{html_lib.escape(lite_link(lite_url, nb, notebooks))}">run this lesson in your '
+                 f'browser</a> (JupyterLite: Python in the page, nothing to install)')
+    else:
+        where = (f"run this lesson in your browser with nothing installed: open <code>{rel}</code> in the "
+                 "course's JupyterLite site (the folder <code>lite/</code> of the course site; "
+                 "<code>make lite</code> builds it as <code>_lite/</code>)")
+    return (f'<p class="gl-runnable" style="border:1px solid #bbb;padding:0.5em 1em">This page shows the lesson as '
+            f"it was last run; the explorers work, the code does not run here. To change and run the code, "
+            f"{where}.</p>")
+
+
+def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300, lite_url=None):
+    """Write each lesson as one self-contained HTML file into ``out_dir``; returns their paths.
+
+    Each says where its runnable version lives: a link when ``lite_url`` (the address of the
+    published JupyterLite site) is given, else how to find it in the course's JupyterLite site."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
@@ -334,6 +382,7 @@ def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
                           lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"' if m.group(1) in stems
                           else m.group(0), html)
             html = html.replace("<title>Notebook</title>", f"<title>{html_lib.escape(_title(nb))}</title>", 1)
+            html = html.replace("<main>", f"<main>\n{_runnable_note(nb, notebooks, lite_url)}", 1)
             target = out_dir / page.name
             target.write_text(inline_page(html, static, mathjax3), encoding="utf-8")
             written.append(target)
@@ -345,10 +394,14 @@ def main(argv=None):
     ap.add_argument("command", choices=["build", "handouts"])
     ap.add_argument("out", help="output folder")
     ap.add_argument("--execute", action="store_true", help="run a copy of every notebook first")
+    ap.add_argument("--lite-url", help="address of the published JupyterLite site (build: link to it instead of "
+                                       "building lite/ into the site; handouts: link each lesson to it)")
     ap.add_argument("--notebooks", default=str(NOTEBOOKS), help="the course's notebooks folder")
     args = ap.parse_args(argv)
-    make = build if args.command == "build" else handouts
-    pages = make(args.out, notebooks=args.notebooks, execute=args.execute)
+    if args.command == "build":
+        pages = build(args.out, notebooks=args.notebooks, execute=args.execute, lite=args.lite_url or True)
+    else:
+        pages = handouts(args.out, notebooks=args.notebooks, execute=args.execute, lite_url=args.lite_url)
     print(f"{len(pages)} page(s) in {args.out}")
     return 0
 

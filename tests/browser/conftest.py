@@ -30,6 +30,11 @@ else:
     SKIP_REASON = None
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "lite: runs every lesson in the browser kernel of the JupyterLite site "
+                                       "(minutes); pytest -m 'not lite' leaves it out of a quick run")
+
+
 class BrowserTestsSkipped(UserWarning):
     """Shown in pytest's warnings summary when the browser tests cannot run."""
 

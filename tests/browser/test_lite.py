@@ -36,6 +36,8 @@ from lab_driver import REPO, canvas_digest, explorer_frames, screenshot, wait_fo
 
 from genlearn.course import lite
 
+pytestmark = pytest.mark.lite
+
 NOTEBOOKS = REPO / "notebooks"
 LESSONS = [p.name for p in lite.lessons(NOTEBOOKS) if p.parent == NOTEBOOKS and p.name != lite.START]
 HOMEWORK = "homework/hw2_naive_bayes_spam.ipynb"

@@ -39,13 +39,15 @@ added here. Importing genlearn in a cell then loads numpy, scipy,
 scikit-learn, matplotlib and the widgets, as ``import numpy`` does.
 
 In the browser, a lesson's edits are saved in the browser's storage (they are
-there on the next visit); ``reset.html`` in the site throws them away and
-brings back the original lessons, and deleting one file in JupyterLite's file
-browser brings back its original.
+there on the next visit). Deleting a file in JupyterLite's file browser brings
+back its original; *Help -> Reset all notebooks to the original...* opens the
+site's ``reset.html``, which deletes every stored edit. A note on top of each
+notebook of the site says both.
 
 Functions
 ---------
 build              the site into a folder (skipped when its inputs did not change)
+copy_site          one shared build, copied into a folder (the course site's lite/)
 lessons            the notebooks the site holds, in order
 pyodide_runtime    npm pyodide@0.27.7, unpacked once into the environment
 gather_packages    the verified compiled packages the lessons need
@@ -612,16 +614,13 @@ def build(out_dir, notebooks=NOTEBOOKS, wheels=None, offline=None, cache=CACHE, 
             cmd = [jupyter_lite, "build", "--lite-dir", str(lite_dir), "--output-dir", str(out_dir),
                    "--contents", str(contents), "--no-sourcemaps",
                    *[f"--LiteBuildConfig.federated_extensions={e}" for e in extensions]]
-            env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
+            env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")  # jupyter_core's future default, without its warning
             done = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True, env=env, timeout=1200)
             if done.returncode != 0:
                 raise LiteBuildError(f"`jupyter lite build` failed:\n{(done.stdout + done.stderr)[-4000:]}")
         start = START
         (out_dir / "index.html").write_text(_INDEX_HTML.replace("{start}", start), encoding="utf-8")
         (out_dir / "reset.html").write_text(_RESET_HTML.replace("{start}", start), encoding="utf-8")
-        for junk in (".jupyterlite.doit.db",):
-            with contextlib.suppress(FileNotFoundError):
-                (out_dir / junk).unlink()
         size = sum(p.stat().st_size for p in out_dir.rglob("*") if p.is_file())
         summary = {"inputs": digest, "pyodide": PYODIDE_VERSION, "bytes": size,
                    "seconds": round(time.monotonic() - started, 1),

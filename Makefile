@@ -6,6 +6,8 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+# the JupyterLite build tools' own environment (make lite)
+LITE_ENV := $(VENV)/lite
 PORT   ?= 8888
 LAB_ARGS ?=
 # JupyterLab refuses to run as root (containers, CI) unless told
@@ -13,7 +15,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: one worker per core; a test module's tests stay on one worker (its fixtures are shared)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts
+.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts lite
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
@@ -115,7 +117,8 @@ PRESENT_ARGS ?=
 present: $(VENV)/.installed-lab
 	$(BIN)/python -m genlearn.course.present $(NB) $(if $(ONLY),--only $(ONLY)) --port $(PORT) $(PRESENT_ARGS)
 
-test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets
+test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets \
+      $(LITE_ENV)/.installed
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The library tests and one lesson in the environment of the declared minimum versions
@@ -129,18 +132,31 @@ test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS) tests lib --ignore=tests/browser --ignore=tests/hub \
 		--ignore=tests/test_grading.py --ignore=tests/test_lesson_runs.py -m "not install"
 
-bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets
+bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets $(LITE_ENV)/.installed
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 # The course as a static site (_site/: open _site/index.html, or copy the folder to any static host)
 # and each lesson as one self-contained HTML file (_handouts/), from the notebooks' stored outputs
 # and widget state; genlearn.course.site. SITE_ARGS=--execute runs the notebooks first.
 SITE_ARGS ?=
-site: $(VENV)/.installed-lab web-assets
+site: $(VENV)/.installed-lab web-assets $(LITE_ENV)/.installed
 	$(BIN)/python -m genlearn.course.site build _site $(SITE_ARGS)
 
 handouts: $(VENV)/.installed-lab web-assets
 	$(BIN)/python -m genlearn.course.site handouts _handouts $(SITE_ARGS)
+
+# Every lesson in the browser, with no server and no network (JupyterLite, genlearn.course.lite): _lite/ is a
+# static folder (python -m http.server -d _lite, or any static host). The build tools live in their own
+# environment, .venv/lite/ (pinned in lib/genlearn/course/lite-tools.txt), so that JupyterLite's lab extensions
+# never reach the JupyterLab of .venv; the Python runtime comes from npm (pyodide), hence npm is needed once.
+LITE_ARGS ?=
+$(LITE_ENV)/.installed: lib/genlearn/course/lite-tools.txt | $(BIN)/python
+	$(BIN)/python -m venv $(LITE_ENV)
+	$(LITE_ENV)/bin/python -m pip install --quiet --no-compile -r lib/genlearn/course/lite-tools.txt
+	@touch $@
+
+lite: $(VENV)/.installed-lab $(LITE_ENV)/.installed
+	$(BIN)/python -m genlearn.course.lite build _lite $(LITE_ARGS)
 
 # the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)
 homework: $(VENV)/.installed-test

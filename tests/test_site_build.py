@@ -105,3 +105,25 @@ def test_inliner_refuses_a_page_it_does_not_understand(tmp_path):
         site.inline_page(page, static, mathjax3)
     one = site.inline_page(page.replace('<img src="_static/other.png">', ""), static, mathjax3)
     assert "_static/" not in one and "data:text/javascript;base64," in one and "MathJax.Hub" not in one
+
+
+def test_each_lesson_page_links_to_its_runnable_copy():
+    """The nav of a lesson page: "Run this lesson in your browser", to the lesson in the JupyterLite site."""
+    lesson = site.lesson_pages()[1]
+    url = site.lite_link("lite/", lesson)
+    assert url == f"lite/lab/index.html?path={lesson.name}"
+    nav = site._nav(run_url=url)
+    assert f'<a href="{url}" class="gl-run">Run this lesson in your browser</a>' in nav
+    assert "gl-run" not in site._nav(), "pages without a runnable copy get no such link"
+    homework = sorted((course_folder() / "notebooks" / "homework").glob("*.ipynb"))[0]
+    assert site.lite_link("https://example.org/lite", homework).endswith(f"?path=homework/{homework.name}")
+    start = course_folder() / "notebooks" / site.START
+    assert "JupyterLite" in site._run_page_text("lite/", start) and "JupyterLite" not in site._run_page_text(None)
+
+
+def test_handouts_say_where_the_runnable_version_lives():
+    lesson = site.lesson_pages()[0]
+    note = site._runnable_note(lesson)
+    assert f"<code>{lesson.name}</code>" in note and "make lite" in note and "<a " not in note
+    linked = site._runnable_note(lesson, "https://example.org/course/lite/")
+    assert f'href="https://example.org/course/lite/lab/index.html?path={lesson.name}"' in linked

@@ -36,6 +36,11 @@ else:
     SKIP_REASON = None
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "lite: runs every lesson in the browser kernel of the JupyterLite site "
+                                       "(minutes); pytest -m 'not lite' leaves it out of a quick run")
+
+
 class BrowserTestsSkipped(UserWarning):
     """Shown in pytest's warnings summary when the browser tests cannot run."""
 
@@ -78,12 +83,18 @@ def lab_server(executed_course):
 
 
 @pytest.fixture(scope="session")
-def chromium():
-    """A persistent Chromium context with a fresh profile, for the session."""
+def pw_session():
+    """Playwright, started once per session (a second sync_playwright() in the same process fails)."""
     with sync_playwright() as pw:
-        context, cleanup = launch_chromium(pw)
-        yield context
-        cleanup()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def chromium(pw_session):
+    """A persistent Chromium context with a fresh profile, for the session."""
+    context, cleanup = launch_chromium(pw_session)
+    yield context
+    cleanup()
 
 
 @pytest.fixture

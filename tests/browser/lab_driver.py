@@ -131,13 +131,16 @@ class LabServer:
     settings : dict
         The user settings JupyterLab starts with (default :data:`LAB_SETTINGS`;
         :data:`NO_NETWORK_SETTINGS` keeps JupyterLab's defaults, autosave on).
+    extra_args : list of str
+        More options of ``jupyter lab``.
 
     The Jupyter data folder is temporary too: notebooks trusted with
     :meth:`trust` are trusted by this server only.
     """
 
-    def __init__(self, root_dir=REPO, cwd=REPO, wrapper=(), startup_timeout=90, settings=None):
+    def __init__(self, root_dir=REPO, cwd=REPO, wrapper=(), startup_timeout=90, settings=None, extra_args=()):
         self.settings = LAB_SETTINGS if settings is None else settings
+        self.extra_args = list(extra_args)
         self.root_dir = root_dir
         self.cwd = Path(cwd)
         self.wrapper = list(wrapper)
@@ -178,6 +181,7 @@ class LabServer:
             cmd.append("--allow-root")  # containers and CI runners
         if self.root_dir is not None:
             cmd.append(f"--ServerApp.root_dir={self.root_dir}")
+        cmd += self.extra_args
         self.log_path = self.tmp / "server.log"
         log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(cmd, cwd=self.cwd, env=env, stdout=log,

@@ -73,6 +73,8 @@ __all__ = ["MATHJAX3_VERSION", "lesson_pages", "build", "handouts", "inline_page
 START = "00_start_here.ipynb"
 #: The page of the lecture notes' slips, which the lessons link to (not a lesson: no number).
 SLIPS = "notes_slips.ipynb"
+#: The folder of the site that holds its JupyterLite copy (genlearn.course.lite).
+LITE_DIR = "lite"
 BINDER = ("https://mybinder.org/v2/gh/genlearn/genlearn/HEAD"
           "?urlpath=lab/tree/notebooks/00_start_here.ipynb")
 
@@ -84,6 +86,7 @@ _NAV_STYLE = """<style>
 .gl-site-nav { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; padding: 0.6em 1em; margin-bottom: 1em;
   border-bottom: 1px solid #bbb; font-size: 1rem; }
 .gl-site-nav a { color: #0b57a4; }
+.gl-site-nav a.gl-run { font-weight: bold; }
 </style>"""
 
 
@@ -104,6 +107,13 @@ def _relative(path):
         return Path(path).resolve().relative_to(Path.cwd())
     except ValueError:
         return Path(path)
+
+
+def lite_link(lite_url, nb_path):
+    """The URL that opens a notebook in the JupyterLite site published at ``lite_url`` (genlearn.course.lite)."""
+    nb_path = Path(nb_path).resolve()
+    notebooks = next(p for p in nb_path.parents if p.name == "notebooks")
+    return f"{lite_url.rstrip('/')}/lab/index.html?path={nb_path.relative_to(notebooks).as_posix()}"
 
 
 def lesson_pages(course=None):
@@ -160,10 +170,12 @@ def _rewrite(html, title, nav, pages):
     return html.replace("<main>", f"<main>\n{nav}", 1)
 
 
-def _nav(prev_page=None, next_page=None):
+def _nav(prev_page=None, next_page=None, run_url=None):
     items = ['<a href="index.html">Start: contents and notation</a>',
              '<a href="homework.html">Homework</a>',
              '<a href="run.html">Run the notebooks</a>']
+    if run_url:
+        items.insert(0, f'<a href="{html_lib.escape(run_url)}" class="gl-run">Run this lesson in your browser</a>')
     if prev_page:
         items.append(f'<a href="{prev_page[0]}" rel="prev">← {html_lib.escape(prev_page[1])}</a>')
     if next_page:
@@ -182,12 +194,21 @@ def _markdown_notebook(path, text):
     return path
 
 
-def _run_page_text():
+def _run_page_text(lite=None, start=None):
+    in_browser = "" if not lite else f"""
+## In your browser, with nothing installed and no server: JupyterLite
+
+[Open the course in JupyterLite]({lite_link(lite, start)}) (each lesson page also has a link
+"Run this lesson in your browser"). Python runs in the page itself (Pyodide): run the cells, change them,
+run them again. The first lesson takes a while to start (the browser loads about 60 MB of Python once);
+your changes are kept in this browser, and *Help → Reset all notebooks to the original* brings the
+published lessons back.
+"""
     return f"""# Run the notebooks for real
 
 The pages of this site show each lesson as it was last run: the figures are pictures and the explorers
 run in your browser, but the code cells cannot be changed or run. To run the code, pick one of these.
-
+{in_browser}
 ## On your own machine (Linux or macOS, Python ≥ 3.10 and `make`)
 
 Get the course repository, then in its folder:
@@ -230,13 +251,16 @@ def _homework_text(homework):
     return "\n".join(lines) + "\n"
 
 
-def build(out_dir, course=None, execute=False, timeout=300):
+def build(out_dir, course=None, execute=False, timeout=300, lite=True):
     """Build the static site of the course folder ``course`` into ``out_dir``.
 
     ``out_dir`` is created; previous pages are replaced. ``course`` defaults
     to the checkout around the current directory. Returns the list of pages
     written. ``execute`` runs a copy of every notebook first; by default the
-    stored outputs and widget state are used.
+    stored outputs and widget state are used. ``lite``: True puts the
+    JupyterLite site (genlearn.course.lite) into ``out_dir/lite/`` and links
+    each lesson page to its runnable copy there; a URL links to a JupyterLite
+    site published elsewhere; False, no links.
     """
     import nbformat  # noqa: F401  (fail early when the lab extras are missing)
 
@@ -254,6 +278,11 @@ def build(out_dir, course=None, execute=False, timeout=300):
         export.install_assets()
     export.write_static(out_dir)
 
+    if lite is True:
+        from genlearn.course import lite as lite_build
+
+        lite_build.copy_site(out_dir / LITE_DIR, course=notebooks.parent)
+        lite = LITE_DIR + "/"
     ordered = [start, *lessons, *extra_pages(course)]
     titles = {nb.stem: _title(nb) for nb in ordered}
     stems = set(titles)
@@ -262,7 +291,9 @@ def build(out_dir, course=None, execute=False, timeout=300):
         prev_page = (_page_name(ordered[i - 1].stem), titles[ordered[i - 1].stem]) if i > 0 else None
         next_page = (_page_name(ordered[i + 1].stem), titles[ordered[i + 1].stem]) if i + 1 < len(ordered) else None
         page = export.export_html(nb, out_dir, execute_first=execute, timeout=timeout, static=False)
-        html = _rewrite(page.read_text(encoding="utf-8"), titles[nb.stem], _nav(prev_page, next_page), stems)
+        run_url = lite_link(lite, nb) if lite and nb in lessons else None
+        html = _rewrite(page.read_text(encoding="utf-8"), titles[nb.stem], _nav(prev_page, next_page, run_url),
+                        stems)
         target = out_dir / _page_name(nb.stem)
         if target != page:
             page.unlink()
@@ -274,7 +305,7 @@ def build(out_dir, course=None, execute=False, timeout=300):
         shutil.copy(nb, out_dir / "homework" / nb.name)
     with tempfile.TemporaryDirectory(prefix="genlearn-site-") as tmp:
         for stem, text, title in (("homework", _homework_text(homework), "Homework"),
-                                  ("run", _run_page_text(), "Run the notebooks")):
+                                  ("run", _run_page_text(lite, start), "Run the notebooks")):
             src = _markdown_notebook(Path(tmp) / f"{stem}.ipynb", text)
             page = export.export_html(src, out_dir, static=False)
             page.write_text(_rewrite(page.read_text(encoding="utf-8"), title, _nav(), stems), encoding="utf-8")
@@ -364,9 +395,27 @@ def inline_page(html, static, mathjax3):
     return html
 
 
-def handouts(out_dir, course=None, execute=False, timeout=300):
+def _runnable_note(nb, lite_url=None):
+    """The handout's line on where its runnable version lives (JupyterLite, genlearn.course.lite)."""
+    rel = html_lib.escape(Path(nb).name)
+    if lite_url:
+        where = (f'<a href="{html_lib.escape(lite_link(lite_url, nb))}">run this lesson in your '
+                 f'browser</a> (JupyterLite: Python in the page, nothing to install)')
+    else:
+        where = (f"run this lesson in your browser with nothing installed: open <code>{rel}</code> in the "
+                 "course's JupyterLite site (the folder <code>lite/</code> of the course site; "
+                 "<code>make lite</code> builds it as <code>_lite/</code>)")
+    return (f'<p class="gl-runnable" style="border:1px solid #bbb;padding:0.5em 1em">This page shows the lesson as '
+            f"it was last run; the explorers work, the code does not run here. To change and run the code, "
+            f"{where}.</p>")
+
+
+def handouts(out_dir, course=None, execute=False, timeout=300, lite_url=None):
     """Write each lesson of the course folder ``course`` as one self-contained HTML file into
-    ``out_dir`` (``course`` defaults to the checkout around the current directory); returns their paths."""
+    ``out_dir`` (``course`` defaults to the checkout around the current directory); returns their paths.
+
+    Each lesson says where its runnable version lives: a link when ``lite_url`` (the address of the
+    published JupyterLite site) is given, else how to find it in the course's JupyterLite site."""
     lessons = lesson_pages(course)
     out_dir = Path(out_dir)
     if not execute:
@@ -388,6 +437,8 @@ def handouts(out_dir, course=None, execute=False, timeout=300):
                           lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"' if m.group(1) in stems
                           else m.group(0), html)
             html = html.replace("<title>Notebook</title>", f"<title>{html_lib.escape(_title(nb))}</title>", 1)
+            if nb.name != SLIPS:
+                html = html.replace("<main>", f"<main>\n{_runnable_note(nb, lite_url)}", 1)
             target = out_dir / page.name
             target.write_text(inline_page(html, static, mathjax3), encoding="utf-8")
             written.append(target)
@@ -401,14 +452,18 @@ def main(argv=None):
     ap.add_argument("--execute", action="store_true", help="run a copy of every notebook first")
     ap.add_argument("--course", default=None, help="the course folder, a checkout of genlearn "
                     "(default: the one around the current directory)")
+    ap.add_argument("--lite-url", help="address of the published JupyterLite site (build: link to it instead of "
+                                       "building lite/ into the site; handouts: link each lesson to it)")
     args = ap.parse_args(argv)
-    make = build if args.command == "build" else handouts
     try:
         course = course_folder(args.course)
     except ValueError as exc:
         ap.error(str(exc))
     try:
-        pages = make(args.out, course=course, execute=args.execute)
+        if args.command == "build":
+            pages = build(args.out, course=course, execute=args.execute, lite=args.lite_url or True)
+        else:
+            pages = handouts(args.out, course=course, execute=args.execute, lite_url=args.lite_url)
     except StaleExplorers as exc:
         print(f"python -m genlearn.course.site {args.command}: refused.\n{exc}", file=sys.stderr)
         return 1

@@ -219,7 +219,7 @@ def make_bump_classes(m=600, seed=0):
     see two identical Gaussians. Returns ``(X, y)``, y in {0, 1}.
     """
     rng = np.random.default_rng(seed)
-    y = rng.integers(0, 2, size=m)
+    y = rng.integers(0, 2, size=m).astype(np.intp)  # labels as np.intp (datasets._draw_labels)
     centres0 = rng.choice([-4.0, 0.0, 4.0], p=[0.125, 0.75, 0.125], size=(m, 2))
     centres1 = rng.choice([-2.0, 2.0], size=(m, 2))
     centres = np.where(y[:, None] == 1, centres1, centres0)

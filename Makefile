@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: notebooks run in parallel, one worker per file (nbval needs loadscope)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test test-fast bench homework clean web-assets present site handouts
+.PHONY: lab test test-fast bench homework student-release clean web-assets present site handouts
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
@@ -83,11 +83,11 @@ present: $(VENV)/.installed-course
 test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets $(LAB_OVERRIDES)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The developers' quick loop: library tests and doctests only (no notebooks, browser, hub or nbgrader runs).
+# The developers' quick loop: library tests and doctests only (no notebooks, browser, hub, sandbox or nbgrader runs).
 # Land only what the full `make test` passes.
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS) tests lib --ignore=tests/browser --ignore=tests/hub \
-		--ignore=tests/test_grading.py
+		--ignore=tests/test_grading.py --ignore=tests/test_sandbox.py
 
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
@@ -105,6 +105,10 @@ handouts: $(VENV)/.installed-course web-assets
 # the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)
 homework: $(VENV)/.installed-test
 	$(BIN)/python -m genlearn.course.assignments
+
+# the branch `student`: HEAD without instructor/ and the tests, what hub links hand out (genlearn.course.release)
+student-release: $(VENV)/.installed-course
+	$(BIN)/python -m genlearn.course.release
 
 clean:
 	rm -rf $(VENV) .pytest_cache

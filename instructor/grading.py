@@ -29,9 +29,9 @@ comparisons.
   in ``genlearn.homework.checks`` accept.
 
 A failure raises ``AssertionError`` with a short message naming the function
-and what is wrong, never the expected value. Any other exception is the
-grader's problem (missing data, a bug here): the grader stops and says so,
-rather than give a student 0 for it.
+and what is wrong, never the expected value. :class:`SetupError` is the
+grader's problem (missing data): the grader stops and says so, rather than give
+a student 0 for it.
 """
 import contextlib
 import math
@@ -59,6 +59,10 @@ def rng():
 
 def fail(message):
     raise AssertionError(message)
+
+
+class SetupError(RuntimeError):
+    """A problem of the grader's (missing data): the grader stops instead of scoring the task."""
 
 
 # ---------------------------------------------------------------------------
@@ -455,7 +459,7 @@ def sms_split():
         try:
             texts, y = load_sms_spam(download=False)
         except (FileNotFoundError, ValueError) as exc:
-            raise RuntimeError(
+            raise SetupError(
                 "Grading needs the real SMS Spam Collection, not the invented demo corpus: set GENLEARN_DATA to "
                 "the folder holding the file SMSSpamCollection (docs/grading.md).") from exc
         split = int(0.8 * len(texts))

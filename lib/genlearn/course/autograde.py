@@ -181,6 +181,11 @@ class SandboxGrade(NbGraderPreprocessor):
     hide = List(Unicode(), help="Folders the sandbox must not show (the course folder is always "
                                 "added).").tag(config=True)
 
+    warm_imports = List(Unicode(), ["IPython.core.interactiveshell", "genlearn.logistic", "genlearn.datasets",
+                                    "genlearn.text"],
+                        help="Modules imported once by the grader before the first sandbox starts, so that their "
+                             "bytecode is cached (the sandbox cannot write it)").tag(config=True)
+
     def _course_root(self):
         root = self.config.get("CourseDirectory", {}).get("root")
         return os.path.abspath(root or os.getcwd())
@@ -190,6 +195,7 @@ class SandboxGrade(NbGraderPreprocessor):
             raise ValueError("c.SandboxGrade.grading_file is not set: name the hidden tests' grading.py "
                              "in nbgrader_config.py")
         grading = load_grading(self.grading_file, self.grading_sha256)
+        _warm(tuple(self.warm_imports))
         info = resources["nbgrader"]
         assignment, student, notebook = info["assignment"], info["student"], info["notebook"]
         blocked = grading.BLOCKED.get(assignment, ())
@@ -219,6 +225,12 @@ class SandboxGrade(NbGraderPreprocessor):
                     outcome, why = "failed", str(exc) or "the hidden test failed"
                 except Aborted as exc:
                     outcome, why = "not graded", exc.reason
+                except Exception as exc:  # noqa: BLE001
+                    if isinstance(exc, getattr(grading, "SetupError", ())):
+                        raise                                   # the grader's problem: no score at all
+                    # a result the test could not handle (e.g. text where a number belongs)
+                    outcome, why = "failed", (f"the hidden test could not check what {', '.join(names)} "
+                                              f"returned ({type(exc).__name__}: {str(exc)[:200]})")
                 else:
                     outcome, why = "passed", ""
                 cell.outputs = [_verdict(outcome, why)]
@@ -243,6 +255,21 @@ class SandboxGrade(NbGraderPreprocessor):
         }
         write_report(self.report_dir or os.path.join(self._course_root(), "reports"), report)
         return nb, resources
+
+
+_WARMED = set()
+
+
+def _warm(modules):
+    """Import ``modules`` here once (trusted library code): Python caches their bytecode, which the
+    sandbox, whose files are read-only, would otherwise compile again for every notebook."""
+    import importlib
+
+    for name in modules:
+        if name not in _WARMED:
+            _WARMED.add(name)
+            with contextlib.suppress(ImportError):
+                importlib.import_module(name)
 
 
 def _verdict(outcome, why):

@@ -48,10 +48,12 @@ Blocked implementations
 """
 import ast
 import atexit
+import contextlib
 import glob
 import importlib.util
 import json
 import os
+import py_compile
 import selectors
 import shutil
 import subprocess
@@ -304,6 +306,11 @@ def _write_stubs(blocked, folder):
         stub.write_text(stub_source(Path(origin).read_text(encoding="utf-8"), attrs), encoding="utf-8")
         stub.chmod(0o644)
         stubs[origin] = stub
+        # The sandbox hides the original's cached bytecode; make sure it exists now, so that it cannot
+        # appear (written by another Python process) while a sandbox runs, unhidden.
+        with contextlib.suppress(OSError, py_compile.PyCompileError):
+            if not os.path.exists(importlib.util.cache_from_source(origin)):
+                py_compile.compile(origin, doraise=True)
     return stubs
 
 

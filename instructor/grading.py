@@ -134,14 +134,21 @@ def array(value, shape, what, finite=True):
 
 
 def scalar(value, what):
-    arr = np.asarray(value, dtype=float) if not isinstance(value, Fraction) else np.asarray(float(value))
+    try:
+        arr = np.asarray(float(value) if isinstance(value, Fraction) else value, dtype=float)
+    except (TypeError, ValueError):
+        fail(f"{what} must be a number; got {type(value).__name__}.")
     if arr.size != 1:
         fail(f"{what} should be one number; it has shape {arr.shape}.")
     return float(arr.ravel()[0])
 
 
 def close(value, ref, what, rtol=RTOL, atol=ATOL, equal_nan=False):
-    value, ref = np.asarray(value, dtype=float), np.asarray(ref, dtype=float)
+    try:
+        value = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        fail(what)
+    ref = np.asarray(ref, dtype=float)
     if value.shape != ref.shape or not np.allclose(value, ref, rtol=rtol, atol=atol, equal_nan=equal_nan):
         fail(what)
 

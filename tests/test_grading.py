@@ -45,7 +45,6 @@ import importlib.util
 import json
 import os
 import re
-import shutil
 import textwrap
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -524,9 +523,11 @@ def _table(results):
 
 
 def _needs_bwrap():
-    if shutil.which("bwrap") is None:
-        pytest.skip("bubblewrap is not installed (apt-get install bubblewrap; .ci/run installs it): "
-                    "the isolated grading route needs it")
+    from genlearn.course.sandbox import bwrap_problem
+
+    problem = bwrap_problem()
+    if problem:
+        pytest.skip(f"the isolated grading route is unavailable: {problem} (.ci/run installs bubblewrap)")
 
 
 @pytest.fixture(scope="class")
@@ -808,6 +809,8 @@ class TestHiddenTests:
                    unnormalised["joint_scores"], unnormalised["predict_proba"])
         hard = _notebook(a, **{"hw3-task4-cars": "def two_class_scores(X, y, x, m):\n    return 315 / 8192, 567 / 8192, 5 / 14"})
         self.fails(r"two_class_scores is wrong", g.hw3_two_class_scores, hard["two_class_scores"])
+        words = _notebook(a, **{"hw3-task4-cars": "def two_class_scores(X, y, x, m):\n    return 'yes', 'no', 'maybe'"})
+        self.fails(r"must be a number; got str", g.hw3_two_class_scores, words["two_class_scores"])
         forgets = _notebook(a, **{"hw3-task5-parcels": _edit(a, "hw3-task5-parcels", ", values=values)", ")")})
         self.fails(r"^posteriors", g.hw3_posteriors, forgets["posteriors"])
 

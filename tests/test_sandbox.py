@@ -12,18 +12,17 @@ CI runs); without them they are skipped with that reason.
 """
 import hashlib
 import os
-import shutil
 import time
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from genlearn.course.sandbox import (BLOCK_MESSAGE, Aborted, Sandbox, StudentRaised, decode, encode,
-                                     function_sources, stub_source)
+from genlearn.course.sandbox import (BLOCK_MESSAGE, Aborted, Sandbox, StudentRaised, bwrap_problem, decode,
+                                     encode, function_sources, stub_source)
 
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None,
-                                 reason="bubblewrap is not installed (apt-get install bubblewrap)")
+_NO_BWRAP = bwrap_problem()
+needs_bwrap = pytest.mark.skipif(_NO_BWRAP is not None, reason=f"isolated route unavailable: {_NO_BWRAP}")
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="only root can create the throwaway user")
 
 

@@ -17,9 +17,9 @@ Isolation (``isolation=``)
     scratch folder exist (read-only, except the scratch folder), so the
     course folder, ``source/``, the hidden tests, other submissions and the
     gradebook are simply not there; no network (a network namespace with
-    only a loopback that is down); a pid namespace, so that every process the
-    student's code starts dies with the worker (a detached process cannot
-    outlive grading). Run as root, the worker also drops to a **throwaway
+    only a loopback that is down); a pid namespace in which the worker is
+    process 1, so that every process the student's code starts dies with the
+    worker (a detached process cannot outlive grading). Run as root, the worker also drops to a **throwaway
     Unix user** (:class:`ThrowawayUser`: created with ``useradd`` for this
     grading run, removed afterwards) with no capabilities, and the limits
     below apply to that user. Run as another user, bubblewrap puts the
@@ -65,7 +65,7 @@ import uuid
 from fractions import Fraction
 from pathlib import Path
 
-__all__ = ["Sandbox", "ThrowawayUser", "Aborted", "StudentRaised", "SandboxError", "encode", "decode",
+__all__ = ["Sandbox", "ThrowawayUser", "bwrap_problem", "Aborted", "StudentRaised", "SandboxError", "encode", "decode",
            "stub_source", "function_sources", "BLOCK_MESSAGE"]
 
 BLOCK_MESSAGE = ("this task asks for your own implementation: genlearn's and scikit-learn's "
@@ -379,6 +379,18 @@ class ThrowawayUser:
 # The sandbox
 # ---------------------------------------------------------------------------
 
+def bwrap_problem():
+    """Why bubblewrap cannot make a sandbox here (a sentence), or None when it can."""
+    if shutil.which("bwrap") is None:
+        return "bubblewrap is not installed (apt-get install bubblewrap)"
+    proc = subprocess.run(["bwrap", "--ro-bind", "/", "/", "--unshare-pid", "--unshare-net", "true"],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        return (f"bubblewrap cannot create namespaces here ({proc.stderr.strip()}): run as root, or allow "
+                "unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1)")
+    return None
+
+
 _WORKER_PATH = None
 
 
@@ -445,7 +457,7 @@ class Sandbox:
     # --- starting and stopping -------------------------------------------------
 
     def _bwrap_command(self, scratch):
-        args = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net",
+        args = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid", "--as-pid-1", "--unshare-net",
                 "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
                 "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc",
                 "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
@@ -499,7 +511,6 @@ class Sandbox:
         limits = dict(self.limits)
         if self.user is not None:
             os.chown(self.scratch, self.user.uid, self.user.gid)
-            os.chmod(self._tmp, 0o711)
         else:
             limits.pop("nproc")                 # counted per user: the grader's own processes would count
         env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "OPENBLAS_NUM_THREADS": "1",
@@ -527,10 +538,20 @@ class Sandbox:
         return self
 
     def close(self):
-        """Kill the worker and everything it started; remove its scratch folder."""
+        """End the worker and everything it started; remove its scratch folder.
+
+        The worker is asked to exit (its input closed) and killed if it has not
+        within a second; either way the pid namespace ends every process the
+        student's code started.
+        """
         if self.proc is not None:
             if self.proc.poll() is None:
-                self.proc.kill()
+                with contextlib.suppress(OSError):
+                    self.proc.stdin.close()
+                try:
+                    self.proc.wait(timeout=1.0)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
             self.proc.wait()
             for stream in (self.proc.stdin, self.proc.stdout):
                 try:

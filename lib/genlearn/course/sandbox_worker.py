@@ -128,6 +128,21 @@ def _drain(fd):
         out += chunk
 
 
+def _reap(pid=None):
+    """Collect every child that has ended (the worker is the sandbox's pid 1: orphans come to it);
+    the status of ``pid`` if it was one of them."""
+    found = None
+    while True:
+        try:
+            done, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return found
+        if done == 0:
+            return found
+        if done == pid:
+            found = status
+
+
 def _forked_call(shell, request, decode, encode):
     """Run :func:`_call` in a child process; the parent answers if the child dies first."""
     read_end, write_end = os.pipe()
@@ -150,9 +165,7 @@ def _forked_call(shell, request, decode, encode):
     while status is None:
         select.select([read_end], [], [], 0.05)
         data += _drain(read_end)
-        done, code = os.waitpid(pid, os.WNOHANG)
-        if done:
-            status = code
+        status = _reap(pid)
     data += _drain(read_end)
     os.close(read_end)
     if data:
@@ -187,6 +200,7 @@ def main(argv):
         replies.flush()
 
     for line in requests:
+        _reap()
         try:
             request = json.loads(line)
         except ValueError:

@@ -201,6 +201,8 @@ def probe(course):
         "write gradebook": attempt(lambda: write(course + "/gradebook.db")),
         "overwrite grading.py": attempt(lambda: write(course + "/grading.py")),
         "write /usr": attempt(lambda: write("/usr/lib/genlearn-was-here")),
+        "write /tmp": attempt(lambda: write("/tmp/genlearn-was-here")),
+        "write /": attempt(lambda: write("/genlearn-was-here")),
         "write beside python": attempt(lambda: write(os.path.dirname(sys.executable) + "/x")),
         "network": attempt(lambda: socket.create_connection(("192.0.2.1", 80), timeout=2)),
         "write scratch": attempt(lambda: write("scratch.txt")),
@@ -223,7 +225,7 @@ def test_the_operating_system_denies_the_course_to_the_sandbox(course):
         user = box.user
     denied = ("FileNotFoundError", "PermissionError", "OSError")
     for what in ("read source", "list course", "write gradebook", "overwrite grading.py", "write /usr",
-                 "write beside python", "network"):
+                 "write /tmp", "write /", "write beside python", "network"):
         assert seen[what] in denied, (what, seen[what])
     assert seen["write scratch"] == "allowed" and seen["cwd"] == "/scratch"
     assert seen["memory"] == "MemoryError" and seen["big file"] == "OSError"

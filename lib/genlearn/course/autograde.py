@@ -159,6 +159,25 @@ class RemoteFunction:
             self._substitute, self._references = {}, ""
 
 
+def _locked_setup(cell):
+    meta = cell.metadata.get("nbgrader", {})
+    return meta.get("locked") and not meta.get("grade") and not meta.get("solution")
+
+
+def _imports(cells):
+    """The top-level import statements of the (instructor's, locked) set-up cells, as source."""
+    import ast
+
+    lines = []
+    for cell in cells:
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        lines += [ast.unparse(node) for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    return "\n".join(lines)
+
+
 def _cell_label(cell, index):
     return cell.metadata.get("nbgrader", {}).get("grade_id") or f"cell {index + 1}"
 
@@ -209,7 +228,7 @@ class SandboxGrade(NbGraderPreprocessor):
         hide = [self._course_root(), os.path.dirname(os.path.abspath(self.grading_file)), *self.hide]
         sandbox = Sandbox(isolation=self.isolation, timeout=self.timeout, cpu_seconds=self.cpu_seconds,
                           memory_bytes=self.memory_bytes, max_processes=self.max_processes,
-                          blocked=blocked, hide=hide)
+                          blocked=blocked, hide=hide, preload=_imports(c for _, c in code if _locked_setup(c)))
         session = NotebookSession(cells, sandbox)
         tasks = []
         started = time.perf_counter()

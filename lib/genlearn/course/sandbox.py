@@ -433,10 +433,15 @@ class Sandbox:
     hide : sequence of path
         Folders that must not exist in the sandbox (the course folder): the
         sandbox refuses to start if one of them would be visible.
+    preload : str
+        Import statements (the grader's, e.g. those of the notebook's locked
+        set-up cells) that the worker runs before any student code, within
+        the start's own time allowance: heavy imports then do not count
+        against a cell's timeout.
     """
 
     def __init__(self, isolation="bwrap", timeout=120.0, cpu_seconds=600, memory_bytes=4 * 2**30,
-                 max_processes=64, max_file_bytes=64 * 2**20, blocked=(), hide=()):
+                 max_processes=64, max_file_bytes=64 * 2**20, blocked=(), hide=(), preload=""):
         if isolation not in ("bwrap", "process"):
             raise ValueError(f"isolation={isolation!r}: use 'bwrap' (bubblewrap, the default) or 'process' "
                              "(no isolation, for machines without bubblewrap)")
@@ -447,6 +452,7 @@ class Sandbox:
         self.limits = {"cpu": int(cpu_seconds), "as": int(memory_bytes), "fsize": int(max_file_bytes),
                        "nproc": int(max_processes)}
         self.blocked, self.hide = tuple(blocked), tuple(os.path.realpath(h) for h in hide)
+        self.preload = preload
         self.user = ThrowawayUser.shared() if isolation == "bwrap" and os.geteuid() == 0 else None
         self._tmp = tempfile.mkdtemp(prefix="genlearn-sandbox-")
         self._stubs = _blocked_files(self.blocked) if isolation == "bwrap" else {}
@@ -460,7 +466,7 @@ class Sandbox:
         args = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid", "--as-pid-1", "--unshare-net",
                 "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
                 "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc",
-                "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+                "--proc", "/proc", "--dev", "/dev", "--dir", "/tmp"]
         for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64"):
             if os.path.islink(top):
                 args += ["--symlink", os.readlink(top), top]
@@ -495,7 +501,8 @@ class Sandbox:
             folder, name = os.path.split(original)
             for cached in glob.glob(os.path.join(folder, "__pycache__", name[:-3] + ".*.pyc")):
                 args += ["--ro-bind", "/dev/null", cached]
-        args += ["--bind", scratch, "/scratch", "--chdir", "/scratch"]
+        # the scratch folder is the one place the student's code may write (TMPDIR too): "/" read-only
+        args += ["--bind", scratch, "/scratch", "--chdir", "/scratch", "--remount-ro", "/"]
         if self.user is not None:
             args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--",
                      "setpriv", f"--reuid={self.user.uid}", f"--regid={self.user.gid}", "--clear-groups",
@@ -518,18 +525,18 @@ class Sandbox:
                "JOBLIB_MULTIPROCESSING": "0", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
         python = [sys.executable, "-I", "-m", "genlearn.course.sandbox_worker", json.dumps(limits)]
         if self.isolation == "bwrap":
-            env["HOME"] = "/scratch"
+            env["HOME"] = env["TMPDIR"] = "/scratch"
             command = self._bwrap_command(self.scratch) + python
             cwd = "/"
         else:
-            env["HOME"] = self.scratch
+            env["HOME"] = env["TMPDIR"] = self.scratch
             command, cwd = python, self.scratch
         self._stderr = open(os.path.join(self._tmp, "worker-stderr.txt"), "w+b")
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
                                      env=env, cwd=cwd, start_new_session=True)
         self._buffer = b""
         try:
-            self._request({"op": "hello"}, timeout=max(self.timeout, 120.0))
+            self._request({"op": "hello", "preload": self.preload}, timeout=max(self.timeout, 120.0))
         except Aborted as exc:
             self._stderr.seek(0)
             detail = self._stderr.read()[-2000:].decode("utf-8", "replace")

@@ -10,8 +10,9 @@ output for the protocol (one JSON object a line, each answer carrying the
 ``id`` of its request), sends the notebook's own output to files, and then
 answers:
 
-``{"op": "hello"}``
-    ``{"ok": true}`` once the shell is ready.
+``{"op": "hello", "preload": ...}``
+    runs the grader's import statements ``preload`` (before any student
+    code), then answers ``{"ok": true}``.
 ``{"op": "run", "source": ...}``
     runs a cell in an IPython shell (magics work as in a kernel):
     ``{"ok", "stdout", "stderr", "error": {"ename", "evalue"} or null}``.
@@ -207,6 +208,11 @@ def main(argv):
             continue
         op = request.get("op")
         if op == "hello":
+            try:
+                exec(compile(request.get("preload") or "", "<preload>", "exec"), {})
+            except Exception:  # noqa: BLE001 - the notebook's own cell will say what is wrong
+                pass
+            capture.read()
             reply({"ok": True}, request)
         elif op == "run":
             capture.read()

@@ -301,3 +301,18 @@ def test_blocked_code_is_a_stub_in_the_sandbox_however_it_is_reached():
                 box.call(name)
         assert box.call("source_has_the_formula") is False
         assert box.call("words") == ["free", "entry", "now"]
+
+
+@needs_bwrap
+def test_a_course_folder_the_sandbox_would_have_to_show_is_refused(tmp_path):
+    import sys
+
+    from genlearn.course.sandbox import SandboxError
+
+    for inside in (os.path.join(sys.prefix, "course"), "/usr/local/share/course"):
+        box = Sandbox(timeout=60, hide=[inside])
+        try:
+            with pytest.raises(SandboxError, match="would show"):
+                box.start()
+        finally:
+            box.remove()

@@ -477,12 +477,13 @@ class Sandbox:
             real = os.path.realpath(path)
             if os.path.exists(real) and not any(_under(real, b) for b in binds + ["/usr"]):
                 binds = [b for b in binds if not _under(b, real)] + [real]
-        for path in binds:
-            for secret in self.hide:
+        for secret in self.hide:
+            for path in ["/usr", "/etc", *binds]:
                 if _under(secret, path):
                     raise SandboxError(f"the sandbox would show {secret} (it lies inside {path}, which the "
                                        "worker's Python needs): keep the course folder outside the Python "
-                                       "installation and the installed packages")
+                                       "installation, the installed packages, /usr and /etc")
+        for path in binds:
             parents = []
             parent = os.path.dirname(path)
             while parent not in made:

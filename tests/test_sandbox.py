@@ -235,32 +235,76 @@ def test_the_operating_system_denies_the_course_to_the_sandbox(course):
     assert _digest(course) == before
 
 
+def processes_of(uid):
+    """Pids of the live processes (not zombies) whose real user is ``uid``."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            status = open(f"/proc/{pid}/status").read()
+        except OSError:
+            continue
+        if f"\nUid:\t{uid}\t" in status and "\nState:\tZ" not in status:
+            found.append(pid)
+    return found
+
+
 @needs_bwrap
 @needs_root
 def test_nothing_of_the_throwaway_user_outlives_the_sandbox_and_processes_are_limited():
     box = Sandbox(timeout=60, max_processes=12)
     try:
         box.start()
-        box.run_cell("import os, time\n"
-                     "def spawn():\n    n = 0\n    try:\n        for _ in range(50):\n"
-                     "            if os.fork() == 0:\n                os.setsid()\n                time.sleep(60)\n"
-                     "                os._exit(0)\n            n += 1\n    except OSError as exc:\n"
-                     "        return [n, type(exc).__name__]\n    return [n, None]\n")
+        cell = ("import os, time\n"
+                "def spawn():\n    n = 0\n    try:\n        for _ in range(50):\n"
+                "            if os.fork() == 0:\n                os.setsid()\n                time.sleep(60)\n"
+                "                os._exit(0)\n            n += 1\n    except OSError as exc:\n"
+                "        return [n, type(exc).__name__]\n    return [n, None]\n"
+                "def hang():\n    while True:\n        try:\n            time.sleep(0.2)\n"
+                "        except KeyboardInterrupt:\n            pass\n")
+        box.run_cell(cell)
         forked, error = box.call("spawn")
         assert error == "BlockingIOError" and forked < 12, (forked, error)
         uid = box.user.uid
+        assert processes_of(uid)                    # the detached sleepers are there...
+        with pytest.raises(Aborted, match="time limit"):
+            box.call("hang", timeout=3)             # ...and the sandbox is killed past the time limit
+        time.sleep(0.5)
+        assert not processes_of(uid), f"processes of the throwaway user {uid} survived a killed sandbox"
+        box.start()                                 # a fresh sandbox; its detached sleepers end with it
+        box.run_cell(cell)
+        box.call("spawn")
     finally:
         box.remove()
     time.sleep(0.5)
-    left = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            status = open(f"/proc/{pid}/status").read()
-        except OSError:
-            continue
-        if f"\nUid:\t{uid}\t" in status:
-            left.append(pid)
-    assert not left, f"processes of the throwaway user {uid} survived: {left}"
+    assert not processes_of(uid), f"processes of the throwaway user {uid} survived the sandbox"
+
+
+GRADER_DIES = """
+import os, sys, threading, time
+from genlearn.course.sandbox import Sandbox
+box = Sandbox(timeout=60)
+box.start()
+box.run_cell("import time\\ndef hang():\\n    while True:\\n        time.sleep(0.2)\\n")
+print(box._worker_pid, flush=True)
+threading.Thread(target=box.call, args=("hang",), daemon=True).start()
+time.sleep(1.0)
+os.kill(os.getpid(), 9)
+"""
+
+
+@needs_bwrap
+def test_a_grader_killed_mid_call_takes_its_sandbox_with_it():
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", GRADER_DIES], capture_output=True, text=True, timeout=120)
+    worker = int(proc.stdout.split()[0])
+    time.sleep(1.0)
+    try:
+        state = open(f"/proc/{worker}/status").read().split("State:\t")[1][0]
+    except OSError:
+        state = "gone"
+    assert state in ("Z", "gone"), f"the sandbox's worker {worker} outlived its grader (state {state})"
 
 
 @needs_bwrap

@@ -56,6 +56,7 @@ import os
 import py_compile
 import selectors
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -505,6 +506,7 @@ class Sandbox:
         # the scratch folder is the one place the student's code may write (TMPDIR too): "/" read-only
         args += ["--bind", scratch, "/scratch", "--chdir", "/scratch", "--remount-ro", "/"]
         if self.user is not None:
+            # (changing the user clears the parent-death signal bubblewrap set: the worker sets it again)
             args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--",
                      "setpriv", f"--reuid={self.user.uid}", f"--regid={self.user.gid}", "--clear-groups",
                      "--inh-caps=-all", "--bounding-set=-all"]
@@ -524,20 +526,32 @@ class Sandbox:
         env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "OPENBLAS_NUM_THREADS": "1",
                "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "MPLBACKEND": "Agg", "GENLEARN_OFFLINE": "1",
                "JOBLIB_MULTIPROCESSING": "0", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
-        python = [sys.executable, "-I", "-m", "genlearn.course.sandbox_worker", json.dumps(limits)]
+        # the lifeline: the worker exits when its read end sees the grader's end closed (or the grader die)
+        life_read, self._life = os.pipe()
+        python = [sys.executable, "-I", "-m", "genlearn.course.sandbox_worker", json.dumps(limits), str(life_read)]
+        status_read, status_write = os.pipe()
         if self.isolation == "bwrap":
             env["HOME"] = env["TMPDIR"] = "/scratch"
             command = self._bwrap_command(self.scratch) + python
+            command[1:1] = ["--json-status-fd", str(status_write)]     # it tells the worker's pid
             cwd = "/"
         else:
             env["HOME"] = env["TMPDIR"] = self.scratch
             command, cwd = python, self.scratch
         self._stderr = open(os.path.join(self._tmp, "worker-stderr.txt"), "w+b")
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-                                     env=env, cwd=cwd, start_new_session=True)
+        try:
+            self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=self._stderr, env=env, cwd=cwd, start_new_session=True,
+                                         pass_fds=(status_write, life_read))
+        finally:
+            os.close(status_write)
+            os.close(life_read)
+        self._status = status_read
+        self._worker_pid = None
         self._buffer = b""
         try:
             self._request({"op": "hello", "preload": self.preload}, timeout=max(self.timeout, 120.0))
+            self._read_worker_pid()
         except Aborted as exc:
             self._stderr.seek(0)
             detail = self._stderr.read()[-2000:].decode("utf-8", "replace")
@@ -548,19 +562,25 @@ class Sandbox:
     def close(self):
         """End the worker and everything it started; remove its scratch folder.
 
-        The worker is asked to exit (its input closed) and killed if it has not
-        within a second; either way the pid namespace ends every process the
-        student's code started.
+        The worker is asked to exit (its input and its lifeline closed: a
+        watchdog thread exits it even while a cell or a call is still running)
+        and killed if it has not within a second; either way, as the pid
+        namespace's process 1, it takes every process the student's code
+        started with it. A grader that dies closes the lifeline too.
         """
         if self.proc is not None:
             if self.proc.poll() is None:
                 with contextlib.suppress(OSError):
                     self.proc.stdin.close()
+                os.close(self._life)                  # the worker's watchdog exits it, busy or not
                 try:
                     self.proc.wait(timeout=1.0)
                 except subprocess.TimeoutExpired:
-                    self.proc.kill()
+                    self._kill()
+            else:
+                os.close(self._life)
             self.proc.wait()
+            os.close(self._status)
             for stream in (self.proc.stdin, self.proc.stdout):
                 try:
                     stream.close()
@@ -571,6 +591,42 @@ class Sandbox:
         if self.scratch is not None:
             shutil.rmtree(self.scratch, ignore_errors=True)
             self.scratch = None
+
+    def _kill(self):
+        """Kill the worker (process 1 of its pid namespace, so every process in it) and bubblewrap.
+
+        Called while bubblewrap still runs: it has not reaped the worker yet, so
+        the worker's pid cannot belong to another process.
+        """
+        pid = self._worker_pid or self._read_worker_pid()
+        if self.isolation == "process":
+            with contextlib.suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)      # the worker's session (no pid namespace here)
+        elif pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        self.proc.kill()
+
+    def _read_worker_pid(self):
+        """The worker's pid, from bubblewrap's JSON status ({"child-pid": ...})."""
+        if self.isolation == "process":
+            return self.proc.pid
+        os.set_blocking(self._status, False)
+        try:
+            text = os.read(self._status, 65536).decode(errors="replace")
+        except OSError:
+            return self._worker_pid
+        decoder, at = json.JSONDecoder(), 0
+        while text[at:].strip():
+            try:
+                doc, at = decoder.raw_decode(text, len(text) - len(text[at:].lstrip()))
+            except ValueError:
+                break
+            pid = doc.get("child-pid") if isinstance(doc, dict) else None
+            if isinstance(pid, int) and pid > 1:
+                self._worker_pid = pid
+                break
+        return self._worker_pid
 
     def remove(self):
         """Close, and delete the stubs and other files of this sandbox."""

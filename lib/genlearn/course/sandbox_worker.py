@@ -1,7 +1,7 @@
 """The worker that runs a student's notebook inside the grading sandbox.
 
 Started by :class:`genlearn.course.sandbox.Sandbox` as
-``python -I -m genlearn.course.sandbox_worker LIMITS``. Everything here runs
+``python -I -m genlearn.course.sandbox_worker LIMITS LIFELINE_FD``. Everything here runs
 with the student's code and is trusted by nobody: the grader decodes what it
 answers as data and compares it itself.
 
@@ -179,7 +179,29 @@ def _forked_call(shell, request, decode, encode):
     return {"crashed": f"ended with exit status {os.WEXITSTATUS(status)} before it returned"}
 
 
+def _watch(lifeline):
+    """Exit at once when the grader closes its end of the lifeline pipe, or dies.
+
+    (A parent-death signal cannot do this: bubblewrap, which has dropped its
+    capabilities, may not signal the throwaway user.) The worker is process 1
+    of its pid namespace: its exit ends every process in the sandbox.
+    """
+    import threading
+
+    exit_now = os._exit
+
+    def wait():
+        try:
+            os.read(lifeline, 1)
+        finally:
+            exit_now(0)
+
+    threading.Thread(target=wait, name="lifeline", daemon=True).start()
+
+
 def main(argv):
+    if len(argv) > 2:
+        _watch(int(argv[2]))
     _apply_limits(json.loads(argv[1]) if len(argv) > 1 else {})
     requests = os.fdopen(os.dup(0), "rb")
     replies = os.fdopen(os.dup(1), "wb")

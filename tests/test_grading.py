@@ -605,6 +605,12 @@ class TestNbgraderEndToEnd:
                 report = _report(result, student)
                 assert {t["cell"] for t in report["tasks"] if t["outcome"] == "not graded"} == not_graded, table
                 assert "throwaway user" in report["isolation"] or os.geteuid() != 0, report["isolation"]
+                user = re.search(r"throwaway user (\S+)", report["isolation"])
+                if user:                                  # removed when the grading run ended
+                    import pwd
+
+                    with pytest.raises(KeyError):
+                        pwd.getpwnam(user.group(1))
             crash = _report(result, "crash")
             reasons = " ".join(t["why"] for t in crash["tasks"] if t["outcome"] == "not graded")
             reasons += " ".join(crash["cells_skipped"].values())

@@ -371,7 +371,8 @@ class ThrowawayUser:
         return cls._current
 
     def remove(self):
-        subprocess.run(["userdel", self.name], capture_output=True)
+        # --force: processes of the user killed a moment ago may still be zombies waiting to be reaped
+        subprocess.run(["userdel", "--force", self.name], capture_output=True)
         if ThrowawayUser._current is self:
             ThrowawayUser._current = None
 

@@ -18,8 +18,8 @@ nbclient (a kernel, every cell, no grading). The ratio is what grading adds.
 
 The machine is shared: wall-clock times grow with the load, which the script
 prints. It also measures CPU seconds (of nbgrader and the sandboxes it starts,
-from ``getrusage``), which the load barely changes: on an idle core the wall
-clock is close to them, so they project what a quiet machine needs. With
+from ``getrusage``), which the load barely changes; the grader and the sandbox
+work side by side, so on two idle cores the wall clock is below them. With
 ``--compete`` it measures a second time beside a competing CPU-bound process
 (BLAS threads as configured in the environment; nothing is pinned).
 
@@ -115,7 +115,7 @@ def measure(names, n, label):
               f"CPU {start['cpu']:5.1f} s")
         print(f"{'':22s} class of 200 (nbgrader grades one student after another): "
               f"{(res['startup'] + 200 * per) / 60:5.1f} min at this load; "
-              f"{(start['cpu'] + 200 * per_cpu) / 60:5.1f} min of CPU, about the time on an idle machine")
+              f"{(start['cpu'] + 200 * per_cpu) / 60:5.1f} min of CPU (grader and sandbox side by side)")
     print(f"   load average after: {os.getloadavg()[0]:.1f}")
 
 

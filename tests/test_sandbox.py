@@ -285,7 +285,7 @@ from genlearn.course.sandbox import Sandbox
 box = Sandbox(timeout=60)
 box.start()
 box.run_cell("import time\\ndef hang():\\n    while True:\\n        time.sleep(0.2)\\n")
-print(box._worker_pid, flush=True)
+print(box._worker_pid, box.user.name if box.user else "-", flush=True)
 threading.Thread(target=box.call, args=("hang",), daemon=True).start()
 time.sleep(1.0)
 os.kill(os.getpid(), 9)
@@ -298,8 +298,11 @@ def test_a_grader_killed_mid_call_takes_its_sandbox_with_it():
     import sys
 
     proc = subprocess.run([sys.executable, "-c", GRADER_DIES], capture_output=True, text=True, timeout=120)
-    worker = int(proc.stdout.split()[0])
+    worker, user = proc.stdout.split()[:2]
+    worker = int(worker)
     time.sleep(1.0)
+    if user != "-":                         # a killed grader cannot remove its throwaway user: done here
+        subprocess.run(["userdel", "--force", user], capture_output=True)
     try:
         state = open(f"/proc/{worker}/status").read().split("State:\t")[1][0]
     except OSError:

@@ -19,10 +19,11 @@ Isolation (``isolation=``)
     gradebook are simply not there; no network (a network namespace with
     only a loopback that is down); a pid namespace in which the worker is
     process 1, so that every process the student's code starts dies with the
-    worker (a detached process cannot outlive grading). Run as root, the worker also drops to a **throwaway
-    Unix user** (:class:`ThrowawayUser`: created with ``useradd`` for this
-    grading run, removed afterwards) with no capabilities, and the limits
-    below apply to that user. Run as another user, bubblewrap puts the
+    worker (a detached process cannot outlive grading). Run as root, the
+    worker also drops to a **throwaway Unix user** (:class:`ThrowawayUser`:
+    created with ``useradd`` for the sandbox, i.e. for one submission, and
+    removed with it) with no capabilities, and the limits below apply to
+    that user. Run as another user, bubblewrap puts the
     worker in a user namespace of its own (the kernel must allow
     unprivileged user namespaces, as Debian's does).
     ``"process"`` runs the worker as a plain child process: in-process
@@ -339,13 +340,14 @@ def _module_file(module):
 # ---------------------------------------------------------------------------
 
 class ThrowawayUser:
-    """A system user made for one grading run (``useradd``), removed at exit (``userdel``).
+    """A system user made for one sandbox, i.e. one submission (``useradd``), removed after (``userdel``).
 
     It has no home, no login shell and no password; it owns nothing but the
-    scratch folders the grader gives it. Only root can create it.
+    scratch folder the grader gives it; no two submissions share it. Only
+    root can create it. A user left by a grader that was killed is removed
+    at that grader's exit if it exits normally; otherwise ``userdel`` it
+    (its name starts with ``genlearn-grade-``).
     """
-
-    _current = None
 
     def __init__(self):
         if os.geteuid() != 0:
@@ -361,20 +363,14 @@ class ThrowawayUser:
         import pwd
         entry = pwd.getpwnam(self.name)
         self.uid, self.gid = entry.pw_uid, entry.pw_gid
+        self.removed = False
         atexit.register(self.remove)
 
-    @classmethod
-    def shared(cls):
-        """The throwaway user of this grading process (created on first use)."""
-        if cls._current is None:
-            cls._current = cls()
-        return cls._current
-
     def remove(self):
-        # --force: processes of the user killed a moment ago may still be zombies waiting to be reaped
-        subprocess.run(["userdel", "--force", self.name], capture_output=True)
-        if ThrowawayUser._current is self:
-            ThrowawayUser._current = None
+        if not self.removed:
+            # --force: processes of the user killed a moment ago may still be zombies waiting to be reaped
+            subprocess.run(["userdel", "--force", self.name], capture_output=True)
+            self.removed = True
 
 
 # ---------------------------------------------------------------------------
@@ -455,7 +451,7 @@ class Sandbox:
                        "nproc": int(max_processes)}
         self.blocked, self.hide = tuple(blocked), tuple(os.path.realpath(h) for h in hide)
         self.preload = preload
-        self.user = ThrowawayUser.shared() if isolation == "bwrap" and os.geteuid() == 0 else None
+        self.user = ThrowawayUser() if isolation == "bwrap" and os.geteuid() == 0 else None
         self._tmp = tempfile.mkdtemp(prefix="genlearn-sandbox-")
         self._stubs = _blocked_files(self.blocked) if isolation == "bwrap" else {}
         self.proc = None
@@ -630,9 +626,11 @@ class Sandbox:
         return self._worker_pid
 
     def remove(self):
-        """Close, and delete the stubs and other files of this sandbox."""
+        """Close, delete the files of this sandbox and its throwaway user."""
         self.close()
         shutil.rmtree(self._tmp, ignore_errors=True)
+        if self.user is not None:
+            self.user.remove()
 
     def __enter__(self):
         return self.start()

@@ -363,3 +363,11 @@ def test_a_course_folder_the_sandbox_would_have_to_show_is_refused(tmp_path):
                 box.start()
         finally:
             box.remove()
+
+
+@needs_bwrap
+def test_a_blocked_module_that_does_not_exist_is_an_error_not_a_silent_pass():
+    from genlearn.course.sandbox import SandboxError
+
+    with pytest.raises(SandboxError, match="genlearn.no_such_module.*grading.BLOCKED"):
+        Sandbox(timeout=60, blocked=["genlearn.no_such_module"])

@@ -302,8 +302,9 @@ def _write_stubs(blocked, folder):
     stubs = {}
     for module, attrs in names.items():
         origin = _module_file(module)
-        if origin is None:
-            continue                        # not installed: nothing to block
+        if origin is None:                  # renamed or not installed: blocking it would silently not happen
+            raise SandboxError(f"the blocked module {module} has no source file here: correct the list of "
+                               "blocked implementations (grading.BLOCKED) or install it")
         stub = Path(folder) / f"{module}.py"
         stub.write_text(stub_source(Path(origin).read_text(encoding="utf-8"), attrs), encoding="utf-8")
         stub.chmod(0o644)
@@ -451,9 +452,9 @@ class Sandbox:
                        "nproc": int(max_processes)}
         self.blocked, self.hide = tuple(blocked), tuple(os.path.realpath(h) for h in hide)
         self.preload = preload
+        self._stubs = _blocked_files(self.blocked) if isolation == "bwrap" else {}
         self.user = ThrowawayUser() if isolation == "bwrap" and os.geteuid() == 0 else None
         self._tmp = tempfile.mkdtemp(prefix="genlearn-sandbox-")
-        self._stubs = _blocked_files(self.blocked) if isolation == "bwrap" else {}
         self.proc = None
         self.scratch = None
         self._buffer = b""

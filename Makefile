@@ -15,7 +15,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: one worker per core; a test module's tests stay on one worker (its fixtures are shared)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts lite
+.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts lite student-release
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
@@ -126,11 +126,12 @@ test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe
 test-minimum: $(MIN_VENV)/.installed
 	$(BIN)/python tests/environments.py run-minimum
 
-# The developers' quick loop: library tests and doctests only (no notebooks, browser, hub or nbgrader runs).
+# The developers' quick loop: library tests and doctests only (no notebooks, browser, hub, sandbox or nbgrader runs).
 # Land only what the full `make test` passes.
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS) tests lib --ignore=tests/browser --ignore=tests/hub \
-		--ignore=tests/test_grading.py --ignore=tests/test_lesson_runs.py -m "not install"
+		--ignore=tests/test_grading.py --ignore=tests/test_lesson_runs.py \
+		--ignore=tests/test_sandbox.py -m "not install"
 
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets $(LITE_ENV)/.installed
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
@@ -161,6 +162,10 @@ lite: $(VENV)/.installed-lab $(LITE_ENV)/.installed
 # the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)
 homework: $(VENV)/.installed-test
 	$(BIN)/python -m genlearn.course.assignments
+
+# the branch `student`: HEAD without instructor/ and the tests, what hub links hand out (genlearn.course.release)
+student-release: $(VENV)/.installed-lab
+	$(BIN)/python -m genlearn.course.release
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -56,8 +56,8 @@ def test_hub_base_url_is_kept_and_a_pasted_hub_page_trimmed(given):
     (dict(hub="https://hub.example.edu/?next=x"), "no query"),
     (dict(repo="genlearn"), "git URL"),
     (dict(repo="https://github.com/"), "names no repository"),
-    (dict(branch="my branch"), "--branch main"),
-    (dict(branch=""), "--branch main"),
+    (dict(branch="my branch"), "--branch student"),
+    (dict(branch=""), "--branch student"),
     (dict(notebook="notebooks/02"), "ending in .ipynb"),
     (dict(notebook="/notebooks/02.ipynb"), "inside the repository"),
 ])

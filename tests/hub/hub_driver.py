@@ -38,6 +38,7 @@ import requests
 import websocket
 
 from genlearn.course import hub as links
+from genlearn.course import release
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -78,7 +79,9 @@ def _git(*args, cwd):
 
 def snapshot_repo(dest, branch="main"):
     """A git repository at ``dest`` holding this working tree, committed on
-    ``branch``; returns its file:// URL (what an nbgitpuller link names)."""
+    ``branch``, and its student release on the branch ``student``
+    (``make student-release``); returns its file:// URL (what an nbgitpuller
+    link names)."""
     dest = Path(dest) / REPO_NAME
     files = _git("ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=ROOT).split("\0")
     for rel in filter(None, files):
@@ -89,6 +92,7 @@ def snapshot_repo(dest, branch="main"):
     _git("init", "-q", "-b", branch, cwd=dest)
     _git("add", "-A", cwd=dest)
     _git("commit", "-q", "-m", "snapshot of the working tree", cwd=dest)
+    release.release(dest)
     return dest.as_uri()
 
 

@@ -2,8 +2,8 @@
 
 Oracle: the notebooks' own checks. Ten students log in through the hub's REST
 API (the instructor enrolled them through it), start their servers, open the nbgitpuller link that
-``python -m genlearn.course.hub links`` prints (the repository is a git snapshot of
-this working tree, cloned over file://, no network), and all run a lesson at
+``python -m genlearn.course.hub links`` prints (the student branch of a git snapshot of
+this working tree, cloned over file://, no network: no instructor/ in the clone), and all run a lesson at
 the same time in kernels of their own servers, cell by cell over the kernel
 websocket: half of them notebook 02, half notebook 06 (each lesson's own
 results are tested once per session in tests/test_lesson_runs.py; here what counts
@@ -61,9 +61,12 @@ def test_a_class_runs_lessons_02_and_06_at_once(tmp_path):
         def one_student(s):
             try:
                 s.login().start_server()
-                # the link an instructor hands out for lesson 02; the pull brings the whole suite
-                link = links.nbgitpuller_link(hub.url, LESSONS[0], repo=repo, branch="main")
+                # the link an instructor hands out for lesson 02 (the student branch, by default);
+                # the pull brings the whole suite, without the instructor material
+                link = links.nbgitpuller_link(hub.url, LESSONS[0], repo=repo)
                 assert s.pull(link) == f"lab/tree/{hub_driver.REPO_NAME}/{LESSONS[0]}"
+                cloned = {entry["name"] for entry in s.contents(hub_driver.REPO_NAME)["content"]}
+                assert "notebooks" in cloned and not cloned & {"instructor", "tests"}, sorted(cloned)
                 lesson = LESSONS[int(s.name[-2:]) % len(LESSONS)]
                 results[s.name] = [s.run_notebook(f"{hub_driver.REPO_NAME}/{lesson}")]
             except BaseException as exc:  # reported below, with the student's name

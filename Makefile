@@ -1,38 +1,80 @@
 # Two commands, for a machine with only Python >= 3.10 and make:
 #   make lab    create .venv, install genlearn, start JupyterLab on the start notebook
-#   make test   the same environment plus the test extras, then the whole suite
-# Both are idempotent: nothing is reinstalled unless pyproject.toml changed.
+#   make test   the same environment plus the test extras, then the whole suite (Python >= 3.11)
+# Both are idempotent: nothing is reinstalled unless pyproject.toml or a lock file changed.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+# the JupyterLite build tools' own environment (make lite)
+LITE_ENV := $(VENV)/lite
 PORT   ?= 8888
 LAB_ARGS ?=
 # JupyterLab refuses to run as root (containers, CI) unless told
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
-# pytest-xdist: notebooks run in parallel, one worker per file (nbval needs loadscope)
+# pytest-xdist: one worker per core; a test module's tests stay on one worker (its fixtures are shared)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test test-fast bench homework clean web-assets present site handouts lint-js
+.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts lite student-release \
+        lint-js
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
 
+# The environments are locked: exact versions with hashes (docs/environments.md), written by
+# `make lock` from pyproject.toml and installed with uv (Binder installs the first with pip).
+#   binder/requirements.txt          genlearn's dependencies and the course extra: make lab, Binder, a hub
+#   tests/requirements.txt           the same versions plus the test extra: make test (Python >= 3.11)
+#   tests/requirements-minimum.txt   the lower bounds pyproject.toml declares: make test-minimum
+LAB_LOCK  := binder/requirements.txt
+TEST_LOCK := tests/requirements.txt
+MIN_LOCK  := tests/requirements-minimum.txt
+UV_VERSION := 0.13.9
+UV := $(BIN)/uv
+UV_INSTALL = $(UV) pip install --quiet --require-hashes --python
+# Jupyter servers of the environment load genlearn.widget_state (the save hook that keeps the
+# explorers' stored state): pip installs this file with genlearn, but not for an editable install
+SERVER_CONFIG := etc/jupyter/jupyter_server_config.d/genlearn.json
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
-	$(PIP) -e .
+$(UV): | $(BIN)/python
+	$(PIP) uv==$(UV_VERSION)
+
+$(VENV)/.installed-lab: $(LAB_LOCK) pyproject.toml | $(UV)
+	$(UV_INSTALL) $(BIN)/python -r $(LAB_LOCK)
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e .
+	@mkdir -p $(dir $(VENV)/$(SERVER_CONFIG)) && cp lib/genlearn/jupyter-config/genlearn.json $(VENV)/$(SERVER_CONFIG)
 	@touch $@
 
-# the instructors' tools (genlearn.course: site, handouts, presenter view, hub links)
-$(VENV)/.installed-course: pyproject.toml $(VENV)/.installed-lab
-	$(PIP) -e ".[course]"
+$(VENV)/.installed-test: $(TEST_LOCK) $(VENV)/.installed-lab
+	$(UV_INSTALL) $(BIN)/python -r $(TEST_LOCK)
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-course
-	$(PIP) -e ".[course,test]"
+# The declared minimum versions (numpy 1.24, scipy 1.10, scikit-learn, matplotlib, ...) in an
+# environment of their own, for `make test-minimum`
+MIN_VENV := $(VENV)/minimum
+$(MIN_VENV)/.installed: $(MIN_LOCK) pyproject.toml | $(UV)
+	$(PYTHON) -m venv $(MIN_VENV)
+	$(UV_INSTALL) $(MIN_VENV)/bin/python -r $(MIN_LOCK)
+	$(UV) pip install --quiet --python $(MIN_VENV)/bin/python --no-deps -e .
 	@touch $@
+
+# Rewrite the three lock files from pyproject.toml with uv (keeps the pinned versions that still fit;
+# LOCK_ARGS=--upgrade moves everything to the newest versions). The test lock takes the lab lock's
+# versions; the minimum lock pins each declared lower bound (uv's lowest-direct resolution) of the
+# runtime dependencies and of the test tools the library tests need.
+LOCK_ARGS ?=
+MIN_TOOLS := pytest hypothesis pandas pytest-xdist
+lock: | $(UV)
+	$(UV) pip compile pyproject.toml --extra course --universal --python-version 3.10 --generate-hashes \
+		--quiet --custom-compile-command "make lock" $(LOCK_ARGS) -o $(LAB_LOCK)
+	$(UV) pip compile pyproject.toml --extra course --extra test --universal --python-version 3.11 \
+		--generate-hashes --quiet --custom-compile-command "make lock" -c $(LAB_LOCK) $(LOCK_ARGS) -o $(TEST_LOCK)
+	$(BIN)/python tests/environments.py minimum-requirements $(MIN_TOOLS) | $(UV) pip compile - \
+		--resolution lowest-direct --python-version 3.11 --generate-hashes --quiet \
+		--custom-compile-command "make lock" -o $(MIN_LOCK)
 
 # configurable-http-proxy (npm) for the JupyterHub test (tests/hub/); 5.1 still runs on Debian's Node 18.
 # Without npm the hub test is skipped with that reason (.ci/run installs Node.js and npm first).
@@ -69,21 +111,17 @@ lint-js: $(VENV)/node/.biome-$(BIOME_VERSION)
 # Web assets of the exported static pages (genlearn.course.export: ipywidgets' HTML manager, RequireJS,
 # MathJax 2), fetched once with npm into .venv/share/genlearn/web; a no-op once they are there.
 # Without npm the static-export test is skipped with that reason.
-web-assets: $(VENV)/.installed-course
+web-assets: $(VENV)/.installed-lab
 	@if command -v npm >/dev/null 2>&1; then $(BIN)/python -m genlearn.course.export --install-assets; \
 	else echo "warning: npm not found: the static-export test will be skipped (apt-get install nodejs npm)"; fi
 
-# JupyterLab saves the widgets' state with the notebook (the explorers then show their last
-# picture when a notebook is reopened, instead of "model not found"): a settings default for this
-# environment, from binder/overrides.json (Binder copies the same file in binder/postBuild).
-LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
-$(LAB_OVERRIDES): binder/overrides.json $(VENV)/.installed-lab
-	@mkdir -p $(dir $@) && cp binder/overrides.json $@
-
-# LabApp.default_url: the URL printed (and opened) is the start notebook, not the Launcher,
-# also with LAB_ARGS=--no-browser (e.g. `make lab PORT=9999 LAB_ARGS=--no-browser`)
+# `make lab` trusts the suite's own lessons (you chose to clone them), so that their explorers are
+# live from the first look, before any cell runs; LabApp.default_url: the URL printed (and opened)
+# is the start notebook, not the Launcher, also with LAB_ARGS=--no-browser
+# (e.g. `make lab PORT=9999 LAB_ARGS=--no-browser`)
 START := notebooks/00_start_here.ipynb
-lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)
+lab: $(VENV)/.installed-lab
+	$(BIN)/jupyter trust --log-level=WARN notebooks/*.ipynb
 	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(ROOT_FLAG) $(LAB_ARGS)
 
 # Presenter view (Voilà, genlearn.course.present): a lesson's outputs without code, full screen.
@@ -91,34 +129,58 @@ lab: $(VENV)/.installed-lab $(LAB_OVERRIDES)
 #   make present NB=02 ONLY=explorer   lesson 02's explorer alone
 #   make present NB=02 PORT=9999 PRESENT_ARGS="--no-browser --theme dark"
 PRESENT_ARGS ?=
-present: $(VENV)/.installed-course
+present: $(VENV)/.installed-lab
 	$(BIN)/python -m genlearn.course.present $(NB) $(if $(ONLY),--only $(ONLY)) --port $(PORT) $(PRESENT_ARGS)
 
-test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets $(LAB_OVERRIDES) lint-js
+test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets \
+      $(LITE_ENV)/.installed lint-js
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The developers' quick loop: library tests and doctests only (no notebooks, browser, hub or nbgrader runs).
+# The library tests and one lesson in the environment of the declared minimum versions
+# (tests/environments.py says which tests); .ci/run runs it after `make test`.
+test-minimum: $(MIN_VENV)/.installed
+	$(BIN)/python tests/environments.py run-minimum
+
+# The developers' quick loop: library tests and doctests only (no notebooks, browser, hub, sandbox or nbgrader runs).
 # Land only what the full `make test` passes.
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS) tests lib --ignore=tests/browser --ignore=tests/hub \
-		--ignore=tests/test_grading.py
+		--ignore=tests/test_grading.py --ignore=tests/test_lesson_runs.py \
+		--ignore=tests/test_sandbox.py -m "not install"
 
-bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets
+bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets $(LITE_ENV)/.installed
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 # The course as a static site (_site/: open _site/index.html, or copy the folder to any static host)
 # and each lesson as one self-contained HTML file (_handouts/), from the notebooks' stored outputs
 # and widget state; genlearn.course.site. SITE_ARGS=--execute runs the notebooks first.
 SITE_ARGS ?=
-site: $(VENV)/.installed-course web-assets
+site: $(VENV)/.installed-lab web-assets $(LITE_ENV)/.installed
 	$(BIN)/python -m genlearn.course.site build _site $(SITE_ARGS)
 
-handouts: $(VENV)/.installed-course web-assets
+handouts: $(VENV)/.installed-lab web-assets
 	$(BIN)/python -m genlearn.course.site handouts _handouts $(SITE_ARGS)
+
+# Every lesson in the browser, with no server and no network (JupyterLite, genlearn.course.lite): _lite/ is a
+# static folder (python -m http.server -d _lite, or any static host). The build tools live in their own
+# environment, .venv/lite/ (pinned in lib/genlearn/course/lite-tools.txt), so that JupyterLite's lab extensions
+# never reach the JupyterLab of .venv; the Python runtime comes from npm (pyodide), hence npm is needed once.
+LITE_ARGS ?=
+$(LITE_ENV)/.installed: lib/genlearn/course/lite-tools.txt | $(BIN)/python
+	$(BIN)/python -m venv $(LITE_ENV)
+	$(LITE_ENV)/bin/python -m pip install --quiet --no-compile -r lib/genlearn/course/lite-tools.txt
+	@touch $@
+
+lite: $(VENV)/.installed-lab $(LITE_ENV)/.installed
+	$(BIN)/python -m genlearn.course.lite build _lite $(LITE_ARGS)
 
 # the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)
 homework: $(VENV)/.installed-test
 	$(BIN)/python -m genlearn.course.assignments
+
+# the branch `student`: HEAD without instructor/ and the tests, what hub links hand out (genlearn.course.release)
+student-release: $(VENV)/.installed-lab
+	$(BIN)/python -m genlearn.course.release
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -8,16 +8,18 @@ call gives:
 
 * start-up: importing nbgrader and generate_assignment, paid once per run;
 * per notebook: the median autograde time of one submission (sanitise, start
-  a kernel, run every cell with the hidden tests, save the grades);
+  the sandbox -- bubblewrap, a throwaway user when run as root -- run the
+  notebook's cells there, run the hidden tests in the grader with a call into
+  the sandbox per function call, save the grades, write the report);
 * a class of 200: start-up + 200 x per notebook, one process after another.
 
 Baseline, in the same run: executing the same solution notebook with plain
 nbclient (a kernel, every cell, no grading). The ratio is what grading adds.
 
 The machine is shared: wall-clock times grow with the load, which the script
-prints. It also measures CPU seconds (of nbgrader and the kernels it starts,
-from ``getrusage``), which the load barely changes: on an idle core the wall
-clock is close to them, so they project what a quiet machine needs. With
+prints. It also measures CPU seconds (of nbgrader and the sandboxes it starts,
+from ``getrusage``), which the load barely changes; the grader and the sandbox
+work side by side, so on two idle cores the wall clock is below them. With
 ``--compete`` it measures a second time beside a competing CPU-bound process
 (BLAS threads as configured in the environment; nothing is pinned).
 
@@ -28,6 +30,7 @@ import argparse
 import os
 import resource
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -84,7 +87,7 @@ def plain_run(name):
 def autograde_run(name, n):
     """Wall seconds {"startup": ..., "autograde": [per student]} and the run's CPU seconds."""
     with tempfile.TemporaryDirectory() as tmp:
-        course = assignments.copy_course(tmp, names=[name])
+        course = assignments.copy_course(tmp, ROOT, names=[name])
         for i in range(n):
             folder = course / "submitted" / f"student{i}" / name
             folder.mkdir(parents=True)
@@ -112,7 +115,7 @@ def measure(names, n, label):
               f"CPU {start['cpu']:5.1f} s")
         print(f"{'':22s} class of 200 (nbgrader grades one student after another): "
               f"{(res['startup'] + 200 * per) / 60:5.1f} min at this load; "
-              f"{(start['cpu'] + 200 * per_cpu) / 60:5.1f} min of CPU, about the time on an idle machine")
+              f"{(start['cpu'] + 200 * per_cpu) / 60:5.1f} min of CPU (grader and sandbox side by side)")
     print(f"   load average after: {os.getloadavg()[0]:.1f}")
 
 
@@ -121,6 +124,8 @@ def main(argv=None):
     parser.add_argument("--n", type=int, default=3, help="submissions per assignment (default 3)")
     parser.add_argument("--compete", action="store_true", help="measure again beside a competing CPU-bound process")
     args = parser.parse_args(argv)
+    if shutil.which("bwrap") is None:
+        sys.exit("bubblewrap is not installed (apt-get install bubblewrap): the course grades in its sandbox")
     names = list(assignments.ASSIGNMENTS)
     if "GENLEARN_DATA" not in os.environ:
         print("hw2 skipped: set GENLEARN_DATA to the folder holding SMSSpamCollection (grading refuses the "

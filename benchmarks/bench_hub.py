@@ -5,7 +5,7 @@ proxy, one local server per student, kernels with one BLAS thread) on
 127.0.0.1 and measures, with psutil, the processes it starts:
 
 1. one student alone: the server's memory when idle; then every lesson
-   (00 to 07), each in a fresh kernel as JupyterLab does when a notebook is
+   (00 to 08), each in a fresh kernel as JupyterLab does when a notebook is
    opened, cell by cell over the kernel websocket. After each lesson: the
    kernel's memory (RSS, and USS: the pages no other process shares) and the
    CPU seconds it used, kernel start included; the wall time.
@@ -88,7 +88,7 @@ def solo(hub, repo):
     s = H.Student(hub, "solo")
     hub.enrol([s.name])
     s.login().start_server()
-    s.pull(links.nbgitpuller_link(hub.url, links.lesson_notebooks()[0], repo=repo, branch="main"))
+    s.pull(links.nbgitpuller_link(hub.url, links.lesson_notebooks(REPO)[0], repo=repo, branch="main"))
     time.sleep(2)
     server = [p for p in _students_processes(hub)][0]
     idle = server.memory_full_info()
@@ -97,7 +97,7 @@ def solo(hub, repo):
           f"starting it and pulling the suite took {start_cpu:.1f} CPU s")
     print(f"{'lesson':36s} {'kernel RSS':>10s} {'USS':>7s} {'CPU s':>6s} {'server CPU s':>12s} {'wall s':>7s}")
     rows = {}
-    for nb in links.lesson_notebooks():
+    for nb in links.lesson_notebooks(REPO):
         before = _cpu(server.pid)
         m = s.run_notebook(f"{H.REPO_NAME}/{nb}")
         m["server_cpu"] = _cpu(server.pid) - before

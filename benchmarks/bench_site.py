@@ -27,6 +27,8 @@ from pathlib import Path
 
 from genlearn.course import export, site
 
+COURSE = Path(__file__).resolve().parents[1]  # this checkout is the course folder
+
 
 def timed(args):
     t0 = time.perf_counter()
@@ -55,24 +57,24 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not export.assets_ready():
         export.install_assets()
-    pages = [site.NOTEBOOKS / site.START, *site.lesson_pages()]
+    pages = [COURSE / "notebooks" / site.START, *site.lesson_pages(COURSE)]
     print(f"{len(pages)} notebooks, {os.cpu_count()} CPUs, {load()}", flush=True)
     with tempfile.TemporaryDirectory(prefix="genlearn-bench-site-") as tmp:
         tmp = Path(tmp)
-        t_site = timed(["-m", "genlearn.course.site", "build", str(tmp / "site")])
+        t_site = timed(["-m", "genlearn.course.site", "build", str(tmp / "site"), "--course", str(COURSE)])
         print(f"site build (make site):           {t_site:6.1f} s   {load()}", flush=True)
         t_base = sum(timed(["-m", "genlearn.course.export", str(nb), str(tmp / "each" / nb.stem)]) for nb in pages)
         print(f"baseline, one export per page:    {t_base:6.1f} s   ratio baseline/site = {t_base / t_site:.2f}",
               flush=True)
         proc = busy_process()
         try:
-            t_busy = timed(["-m", "genlearn.course.site", "build", str(tmp / "site-busy")])
+            t_busy = timed(["-m", "genlearn.course.site", "build", str(tmp / "site-busy"), "--course", str(COURSE)])
         finally:
             proc.kill()
             proc.wait()
         print(f"site build, one busy process:     {t_busy:6.1f} s   {load()}", flush=True)
         if not args.no_handouts:
-            t_hand = timed(["-m", "genlearn.course.site", "handouts", str(tmp / "handouts")])
+            t_hand = timed(["-m", "genlearn.course.site", "handouts", str(tmp / "handouts"), "--course", str(COURSE)])
             size = sum(p.stat().st_size for p in (tmp / "handouts").glob("*.html")) / len(pages[1:]) / 1e6
             print(f"handouts (make handouts):         {t_hand:6.1f} s   {size:.1f} MB per lesson   {load()}",
                   flush=True)

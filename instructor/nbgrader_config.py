@@ -6,10 +6,16 @@
     GENLEARN_DATA=/path/to/sms_spam nbgrader autograde hw2_naive_bayes_spam
     nbgrader export                                     # grades.csv: one column per task
 
-See the README's "For instructors" for the whole procedure.
+Autograding runs each submission's code in a sandbox (bubblewrap, and a throwaway user when run as
+root) and the hidden tests of grading.py outside it: see docs/grading.md.
 """
 import os
 import sys
+
+from nbconvert.preprocessors import ClearMetadataPreprocessor
+from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, IgnorePattern, LimitOutput, SaveAutoGrades
+
+from genlearn.course.autograde import SandboxGrade
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, _HERE)          # task_export.py, the per-task export plugin
@@ -19,21 +25,34 @@ c = get_config()  # noqa: F821 - provided by nbgrader when it reads this file
 c.CourseDirectory.root = _HERE
 c.CourseDirectory.course_id = "genlearn"
 
-# A test cell scores 0 if it writes anything to stderr. Warnings (a FutureWarning from a library, a
-# RuntimeWarning from numpy) must not zero a correct answer: drop every stderr stream before grading.
-# Errors are outputs of type "error", not stderr streams, so failures still score 0.
-c.IgnorePattern.pattern = r"[\s\S]"
+# nbgrader's Execute (the notebook and its hidden tests in one kernel, in this folder, as this user) is
+# replaced by SandboxGrade: the student's code runs in a sandbox, the hidden tests here, on its results as data.
+c.Autograde.autograde_preprocessors = [SandboxGrade, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
+                                       SaveAutoGrades, AssignLatePenalties, CheckCellMetadata]
+
+# The hidden tests, from this fixed path, used only if the file has this sha256. After editing grading.py, put
+# its new digest here: python -c "from genlearn.course.autograde import sha256_of; print(sha256_of('grading.py'))"
+c.SandboxGrade.grading_file = os.path.join(_HERE, "grading.py")
+c.SandboxGrade.grading_sha256 = "b1b6cc0c44dc8991a8cf421b02b7b74092e3e8adf9c62ea01c981cbde27f4a6d"
 
 # A student's plain-Python loops (over 4,459 messages, or over every word of the vocabulary) may take seconds
-# where numpy takes milliseconds: allow 120 s per cell (the solutions need about 3 s of CPU for a whole
-# notebook, kernel start included). A cell that times out scores 0 and the notebook goes on.
-c.Execute.timeout = 120
-c.Execute.interrupt_on_timeout = True
+# where numpy takes milliseconds: 120 s for each cell and each call of a student's function. Past it, that
+# task (or cell) is dropped and the others are graded; the report in reports/<assignment>/ says so.
+c.SandboxGrade.timeout = 120
+c.SandboxGrade.cpu_seconds = 600
+c.SandboxGrade.memory_bytes = 4 * 2**30
+
+# nbgrader scores a test cell 0 if it writes anything to stderr. The sandbox writes only its verdict into graded
+# cells, but a warning (a FutureWarning from a library, a RuntimeWarning from numpy) must never zero a correct
+# answer, whatever runs the cells: drop every stderr stream before grading. Errors are outputs of type "error",
+# not stderr streams, so failures still score 0. (IgnorePattern does nothing unless enabled.)
+c.IgnorePattern.enabled = True
+c.IgnorePattern.pattern = r"[\s\S]"
 
 # A student who deletes a test cell gets it back at grading time (nbgrader says so in the feedback).
 c.OverwriteCells.add_missing_cells = True
 
-# Student versions: solutions become stubs, hidden tests disappear, test and set-up cells are locked.
+# Student versions: solutions become stubs, test and set-up cells are locked.
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 c.LockCells.lock_grade_cells = True

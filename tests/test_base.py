@@ -1,7 +1,6 @@
 """The shared numerics of genlearn._base and the label handling of genlearn._validation.
 
-Oracles: scipy.special (logsumexp, expit), np.unique, exact powers of two, and
-threadpoolctl's own report of the BLAS threads.
+Oracles: scipy.special (logsumexp, expit), np.unique, and exact powers of two.
 """
 import numpy as np
 import pytest
@@ -11,11 +10,9 @@ from scipy.special import expit
 from scipy.special import logsumexp as scipy_logsumexp
 from sklearn.base import BaseEstimator as SkBaseEstimator
 from sklearn.base import ClassifierMixin as SkClassifierMixin
-from threadpoolctl import threadpool_info
 
 from genlearn import GDA, LogisticRegression, logsumexp, sigmoid
-from genlearn._base import (BaseEstimator, ClassifierMixin, GenerativeClassifier, _linear_scores,
-                            _one_blas_thread, _row_scale)
+from genlearn._base import BaseEstimator, ClassifierMixin, GenerativeClassifier, _linear_scores, _row_scale
 from genlearn._validation import _unique_labels, check_y
 
 
@@ -85,12 +82,3 @@ def test_boolean_and_string_labels():
     assert classes.tolist() == ["ham", "spam"] and index.tolist() == [1, 0, 1]
     with pytest.raises(ValueError, match="mixes strings and numbers"):
         check_y(np.array(["a", 1, "b"], dtype=object), 3)
-
-
-def test_one_blas_thread_inside_and_the_default_after():
-    before = {i["filepath"]: i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"}
-    with _one_blas_thread():
-        inside = [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
-    after = {i["filepath"]: i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"}
-    assert inside and all(t == 1 for t in inside)
-    assert after == before

@@ -170,7 +170,7 @@ def test_lognormal_is_exp_of_gaussian():
     (dict(Sigma=[[1.0, 0.5], [0.0, 1.0]]), "symmetric"),
     (dict(phi=[0.2, 0.2]), "sum"),
     (dict(phi=1.5), "probabilities"),
-    (dict(m=0), "at least 1"),
+    (dict(m=0), "whole number >= 1"),
 ])
 def test_gaussian_bad_input(kwargs, match):
     with pytest.raises(ValueError, match=match):
@@ -384,3 +384,113 @@ def test_docstring_examples_run():
 
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+# ---------------------------------------------------------------- bad input to the helpers (issue 29)
+@pytest.mark.parametrize("make", [datasets.make_gaussian_classes, datasets.make_lognormal_classes,
+                                  datasets.make_poisson_classes])
+@pytest.mark.parametrize("m", [1.5, "3", True, 0, -2, float("nan")])
+def test_generators_refuse_a_number_of_examples_that_is_not_a_whole_number(make, m):
+    with pytest.raises(ValueError, match=r"m \(the number of examples\) must be a whole number >= 1"):
+        make(m=m, random_state=0)
+
+
+@pytest.mark.parametrize("make", [datasets.make_gaussian_classes, datasets.make_lognormal_classes])
+@pytest.mark.parametrize("bad", [np.nan, np.inf])
+def test_gaussian_generators_refuse_nan_or_infinite_means(make, bad):
+    with pytest.raises(ValueError, match="mu contains NaN or infinity"):
+        make(m=10, mu=[[0.0, bad], [1.0, 1.0]], random_state=0)
+
+
+def test_generators_refuse_means_that_are_not_numbers():
+    with pytest.raises(ValueError, match="mu must be numbers"):
+        datasets.make_gaussian_classes(m=10, mu=[["a", "b"], [1, 1]])
+    with pytest.raises(ValueError, match="lam contains NaN or infinity"):
+        datasets.make_poisson_classes(m=10, lam=[[np.nan], [2.0]])
+
+
+def test_lognormal_overflow_names_the_fix():
+    with pytest.raises(ValueError, match="overflows .* lower mu"):
+        datasets.make_lognormal_classes(m=10, mu=[[800.0, 0.0], [0.0, 0.0]], random_state=0)
+
+
+def test_whole_float_m_is_accepted():
+    X, y = datasets.make_gaussian_classes(m=20.0, random_state=0)
+    assert X.shape == (20, 2)
+
+
+def test_stolen_cars_closes_its_file():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ResourceWarning)
+        datasets.stolen_cars()
+        import gc
+
+        gc.collect()
+
+
+def test_genlearn_data_naming_the_file_says_it_must_be_the_folder(tmp_path, monkeypatch):
+    file = tmp_path / "SMSSpamCollection"
+    file.write_text("ham\thello\n")
+    monkeypatch.setenv("GENLEARN_DATA", str(file))
+    with pytest.raises(ValueError, match=r"must name the folder that holds SMSSpamCollection, not a file.*"
+                                         rf"GENLEARN_DATA={tmp_path}"):
+        datasets.load_sms_spam(download=False)
+
+
+# -- Python in the browser (JupyterLite: Pyodide, no pooch, 32-bit intp) -------------------
+
+_CACHE_DIR = datasets._cache_dir  # the real one (the autouse fixture replaces it)
+
+
+def test_in_the_browser_nothing_is_downloaded_and_the_lesson_falls_back(monkeypatch, tmp_path, no_network):
+    """Pyodide has no sockets: load_sms_spam never tries, and says why in its FileNotFoundError."""
+    from genlearn.demos.naive_bayes_text import load_corpus
+
+    _no_download(monkeypatch)
+    monkeypatch.setattr(datasets.sys, "platform", "emscripten")
+    with pytest.raises(FileNotFoundError, match=r"runs in the browser here \(Pyodide\), so nothing was"):
+        load_sms_spam(data_home=tmp_path)
+    corpus = load_corpus()
+    assert not corpus.is_real and "Pyodide" in corpus.note and "INVENTED" in corpus.note
+
+
+def test_without_pooch_there_is_no_cache_and_no_download(monkeypatch, tmp_path):
+    """pooch absent (as in the browser): no user cache searched, a FileNotFoundError naming pooch."""
+    from genlearn.demos.naive_bayes_text import load_corpus
+
+    _no_download(monkeypatch)
+    monkeypatch.setitem(__import__("sys").modules, "pooch", None)  # `import pooch` raises ImportError
+    monkeypatch.setattr(datasets, "_cache_dir", _CACHE_DIR)
+    assert datasets._cache_dir() is None
+    with pytest.raises(FileNotFoundError) as info:
+        load_sms_spam()
+    msg = str(info.value)
+    assert "needs the package pooch" in msg and "no folder" in msg and "user cache" not in msg
+    assert not load_corpus().is_real
+
+
+@pytest.mark.parametrize("error", [RuntimeError("proxy said no"), OSError("no route"), ValueError("bad zip")])
+def test_any_failure_to_fetch_is_a_file_not_found_error(monkeypatch, tmp_path, no_network, error):
+    def fail(cache):
+        raise error
+
+    monkeypatch.setattr(datasets, "_download_sms", fail)
+    with pytest.raises(FileNotFoundError, match="download failed"):
+        load_sms_spam(data_home=tmp_path)
+
+
+def test_labels_are_numpy_index_integers():
+    """np.intp labels: np.bincount and indexing take them on every platform (int64 is refused where
+    intp is 32-bit, as in the browser); the draws themselves do not depend on the platform."""
+    from genlearn.demos.calibration_and_costs import make_bump_classes
+
+    ys = [make_gaussian_classes(m=50, random_state=0)[1], make_poisson_classes(m=50, random_state=0)[1],
+          make_lognormal_classes(m=50, random_state=0)[1], load_tumors()[1], load_demo_sms()[1],
+          make_bump_classes(m=50, seed=0)[1]]
+    for y in ys:
+        assert y.dtype == np.intp
+        assert np.bincount(y).sum() == len(y)
+    X, y = make_gaussian_classes(m=8, random_state=3)
+    assert y.tolist() == np.random.default_rng(3).choice(2, size=8, p=[0.5, 0.5]).tolist()

@@ -1,6 +1,6 @@
 """Notebook 03 (Gaussian discriminant analysis) and its demo module.
 
-Every number printed in a ``# NBVAL_CHECK_OUTPUT`` cell of the notebook is
+Every number printed in a checked cell (tag ``nbval-check-output``) of the notebook is
 recomputed here independently -- with scikit-learn's
 LinearDiscriminantAnalysis, scipy.stats and plain numpy MLE formulas -- and
 compared with the output stored in the notebook (which nbval in turn compares
@@ -164,21 +164,6 @@ def test_tumor_split_is_the_sklearn_split(tumors):
 
 
 # -- demo functions --------------------------------------------------------------
-def test_boundary_from_parameters_is_the_log_odds():
-    rng = np.random.default_rng(1)
-    phi, mu0, mu1 = 0.3, np.array([0.5, -1.0]), np.array([2.0, 1.5])
-    Sigma = np.array([[1.2, -0.4], [-0.4, 0.6]])
-    theta, theta0 = demo.boundary_from_parameters(phi, mu0, mu1, Sigma)
-    X = rng.normal(0, 3, size=(50, 2))
-    log_odds = (multivariate_normal(mu1, Sigma).logpdf(X) + np.log(phi)
-                - multivariate_normal(mu0, Sigma).logpdf(X) - np.log(1 - phi))
-    np.testing.assert_allclose(X @ theta + theta0, log_odds, atol=1e-10)
-    with pytest.raises(ValueError, match="strictly between 0 and 1"):
-        demo.boundary_from_parameters(1.0, mu0, mu1, Sigma)
-    with pytest.raises(ValueError, match="positive definite"):
-        demo.boundary_from_parameters(0.5, mu0, mu1, [[1.0, 2.0], [2.0, 1.0]])
-
-
 def test_boundary_equation_text():
     assert demo.boundary_equation([1.5, -0.25], 3.0, digits=2) == "1.50 x1 - 0.25 x2 + 3.00 = 0"
     assert demo.boundary_equation([-1.0, 2.0], -0.5, digits=1) == "-1.0 x1 + 2.0 x2 - 0.5 = 0"
@@ -191,18 +176,6 @@ def test_ellipse_is_a_mahalanobis_contour():
         d = xy - mu
         maha = np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d)
         np.testing.assert_allclose(maha, r * r, rtol=1e-10)
-
-
-def test_line_in_box():
-    x, y = demo.line_in_box([1.0, 1.0], -1.0, (-2, 2), (-2, 2))
-    assert len(x) == 2
-    np.testing.assert_allclose(x + y - 1.0, 0.0, atol=1e-12)
-    assert np.all((np.abs(x) <= 2 + 1e-9) & (np.abs(y) <= 2 + 1e-9))
-    x, y = demo.line_in_box([0.0, 2.0], -1.0, (-2, 2), (-2, 2))  # horizontal, x2 = 0.5
-    np.testing.assert_allclose(sorted(x), [-2, 2])
-    np.testing.assert_allclose(y, 0.5)
-    for theta, theta0 in (([0.0, 0.0], 1.0), ([1.0, 0.0], -10.0)):  # no line / outside
-        assert demo.line_in_box(theta, theta0, (-2, 2), (-2, 2))[0].size == 0
 
 
 def test_plot_gda_fit_draws_boundary_on_the_line():
@@ -435,3 +408,20 @@ def test_notebook_boundary_gap_over_m_and_seeds(out):
     got = numbers_after("explorer's sample (m = 200, seed 0):", out, 2)
     assert got[0] == pytest.approx(gaps[1, 0], abs=2e-6)
     assert got[1] == pytest.approx(100 * rank, abs=0.5) and rank >= 0.85  # "almost nine in ten"
+
+
+def test_notebook_class_spread_of_the_tumours(out, tumors):
+    """Oracle: statistics.pstdev on the scikit-learn split; the prose's reading of the numbers."""
+    from statistics import pstdev
+
+    spread = {}
+    for k, name in ((0, "benign"), (1, "malignant")):
+        rows = tumors["X_train"][tumors["y_train"] == k]
+        spread[name] = [pstdev(rows[:, j].tolist()) for j in range(2)]
+        line = out[out.index(f"{name:9s} ({len(rows)} tumours)"):].splitlines()[0]
+        printed = [float(v) for v in re.findall(r"\d+\.\d{4}", line)]
+        assert printed == pytest.approx(spread[name], abs=1e-4), name
+    # "almost twice as much in radius (3.28 against 1.79), but not in texture (3.92 against 4.13)"
+    assert 1.8 < spread["malignant"][0] / spread["benign"][0] < 2
+    assert spread["malignant"][1] < spread["benign"][1]
+    assert [round(v, 2) for v in spread["malignant"] + spread["benign"]] == [3.28, 3.92, 1.79, 4.13]

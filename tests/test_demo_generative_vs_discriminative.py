@@ -18,6 +18,7 @@ from scipy.stats import norm
 from sklearn.linear_model import LogisticRegression as SkLogisticRegression
 
 from genlearn.demos import generative_vs_discriminative as gd
+from lessons import is_checked
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "01_generative_vs_discriminative.ipynb"
@@ -41,7 +42,7 @@ def stored(fragment):
     found = []
     for cell in nb["cells"]:
         src = "".join(cell["source"])
-        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in src and fragment in src:
+        if is_checked(cell) and fragment in src:
             found.append("".join("".join(o.get("text", "")) for o in cell["outputs"]))
     assert len(found) == 1, f"expected one checked cell containing {fragment!r}"
     return found[0]

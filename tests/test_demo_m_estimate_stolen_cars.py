@@ -1,4 +1,4 @@
-"""Notebook 07 and its demo module against exact fractions computed here.
+"""Notebook 08 and its demo module against exact fractions computed here.
 
 The expected values are computed in this file from the raw table of the lecture
 notes, typed in again below, with ``fractions.Fraction``: nothing here comes
@@ -15,9 +15,10 @@ import numpy as np
 import pytest
 
 from genlearn.demos import m_estimate_stolen_cars as demo
+from lessons import is_checked
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = ROOT / "notebooks" / "07_m_estimate_stolen_cars.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "08_m_estimate_stolen_cars.ipynb"
 
 RAW = """\
 1 Red Sports Domestic Yes
@@ -212,7 +213,7 @@ def _checked_outputs():
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     texts = []
     for cell in nb["cells"]:
-        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+        if is_checked(cell):
             out = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                           for o in cell.get("outputs", []))
             texts.append(out)
@@ -275,7 +276,7 @@ def test_notebook_prints_only_numbers_derived_from_the_table():
     for t in texts:
         printed.update(re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?:/\d+)?", t))
     unexplained = sorted(n for n in printed if n not in ok and not ("/" in n and all(x in ok for x in n.split("/"))))
-    assert not unexplained, f"numbers printed by notebook 07 with no independent value: {unexplained}"
+    assert not unexplained, f"numbers printed by notebook 08 with no independent value: {unexplained}"
 
 
 def test_notebook_prints_the_key_values():

@@ -17,6 +17,7 @@ from scipy.stats import multivariate_normal
 from genlearn import gaussian
 from genlearn.demos import multivariate_gaussian as mg
 from genlearn.demos import style
+from lessons import is_checked
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "02_multivariate_gaussian.ipynb"
@@ -44,7 +45,7 @@ def stored_outputs():
     out = {}
     for cell in nb["cells"]:
         src = "".join(cell["source"])
-        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in src:
+        if is_checked(cell):
             text = "".join("".join(o.get("text", "")) for o in cell["outputs"])
             out[src] = text
     return out

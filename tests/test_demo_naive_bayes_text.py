@@ -2,8 +2,9 @@
 
 The toy-corpus numbers are recomputed here from the raw messages with a regular
 expression and exact fractions (not with genlearn.text or genlearn's models);
-the real-corpus numbers with scikit-learn's naive Bayes on the count matrix, and
-the binning study with scikit-learn's LDA, GaussianNB and CategoricalNB.
+the real-corpus numbers with scikit-learn's naive Bayes on the count matrix. The
+counting the notebook writes out in its cells is read from its stored outputs.
+(Notebook 07, which reuses this filter, has tests/test_demo_calibration_and_costs.py.)
 
 The real-data cells of the notebook (tagged ``sms-corpus``) are not compared
 by nbval, because a fresh clone without the corpus falls back to an invented
@@ -15,21 +16,18 @@ import math
 import re
 import shutil
 import sys
-import warnings
 from fractions import Fraction
 from pathlib import Path
 
-import nbformat
 import numpy as np
 import pytest
 from scipy.special import logsumexp
-from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.naive_bayes import BernoulliNB as SkBernoulliNB
-from sklearn.naive_bayes import CategoricalNB as SkCategoricalNB
-from sklearn.naive_bayes import GaussianNB as SkGaussianNB
 from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB
 
-from genlearn import datasets
+from notebook_outputs import REAL_CORPUS_REPORT as REAL_FIRST_LINE
+from notebook_outputs import number_after, sms_or_skip, stored_outputs
+
 from genlearn.demos import naive_bayes_text as demo
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,25 +68,8 @@ def exact_posterior(B, y, x, alpha=0):
 
 
 def stored_text(tag=None, contains=None):
-    """Concatenated stdout of the notebook cells with ``tag`` or containing ``contains``."""
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    outs = []
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        if tag and tag not in cell.metadata.get("tags", []):
-            continue
-        if contains and contains not in cell.source:
-            continue
-        outs.append("".join(o.get("text", "") for o in cell.outputs
-                            if o.output_type == "stream" and o.name == "stdout"))
-    return outs
-
-
-def number_after(label, text):
-    m = re.search(re.escape(label) + r"\s+([0-9.]+)", text)
-    assert m, f"{label!r} not found in:\n{text}"
-    return float(m.group(1))
+    """Stored stdout of the notebook's cells with ``tag`` or containing ``contains``, one string per cell."""
+    return stored_outputs(NOTEBOOK.name, tag=tag, contains=contains)
 
 
 # ---------------------------------------------------------------------------
@@ -131,8 +112,8 @@ def test_toy_vocabulary_matches_an_independent_tokenizer():
 
 
 def test_phi_table_counts_and_fractions():
-    vocab, X, y = demo.toy_features()
-    text = demo.phi_table_text(X, y, demo.words_of(vocab))
+    """The table the notebook counts with numpy, against counts of the raw messages."""
+    text = stored_text(contains="phi_spam, phi_ham, phi_y = N1 / m1")[0]
     ref_vocab, C, ref_y = toy_counts()
     assert "phi_y = p(spam) = 5/12 = 0.416667" in text
     lines = {ln.split()[0]: ln.split() for ln in text.splitlines()[2:]}
@@ -149,21 +130,23 @@ def test_phi_table_counts_and_fractions():
 
 
 def test_step_by_step_posterior_is_exact():
-    vocab, X, y = demo.toy_features()
+    """The posterior the notebook computes by hand, against exact fractions."""
     ref_vocab, C, ref_y = toy_counts()
     x = np.array([tok(demo.TOY_QUERY).count(w) > 0 for w in ref_vocab])
     post = exact_posterior(C, ref_y, x)
-    result = demo.bernoulli_by_hand(X, y, demo.words_of(vocab), x)
-    assert result["posterior"] == post
-    assert result["present"] == ["call", "free", "now", "reply", "win"]
-    text = demo.by_hand_text(result)
-    assert f"p(spam | x) = {float(post):.6f}" in text
+    text = stored_text(contains="def bernoulli_joint")[0]
     assert f"{float(post):.6f}" == "0.998863"
+    assert f"p(spam | x) = {float(post):.6f}" in text
+    assert "-> ['call', 'free', 'now', 'reply', 'win']" in text
     assert "1/5 * 3/5 * 4/5 * 2/5 * 2/5" in text and "2/7 * 2/7 * 1/7 * 1/7 * 1/7" in text
-    # the genlearn estimator printed beside it (alpha=0) agrees with the fraction
-    import genlearn
-    p = genlearn.BernoulliNB(alpha=0).fit(X, y).predict_proba([x.astype(int)])[0, 1]
-    assert p == pytest.approx(float(post), rel=1e-12)
+    B = C > 0
+    for k, name in ((1, "spam"), (0, "ham")):
+        rows, n = B[ref_y == k], int(np.sum(ref_y == k))
+        absent = math.prod(1 - Fraction(int(rows[:, j].sum()), n) for j in range(len(ref_vocab)) if not x[j])
+        joint = Fraction(n, 12) * absent * math.prod(Fraction(int(rows[:, j].sum()), n)
+                                                     for j in range(len(ref_vocab)) if x[j])
+        assert f"absent words {float(absent):.6g}" in text.split(f"{name:<4}: ")[1].splitlines()[0], name
+        assert f"p(x, {name}) = {float(joint):.6g}" in text, name
 
 
 # ---------------------------------------------------------------------------
@@ -176,10 +159,10 @@ def test_unseen_word_gives_zero_over_zero():
     assert C[:, j].sum() == 0  # no training message has the word
     x = np.array([tok(demo.UNSEEN_QUERY).count(w) > 0 for w in ref_vocab])
     assert exact_posterior(C, ref_y, x) is None
-    vocab, X, y = demo.toy_features([demo.UNSEEN_QUERY])
-    result = demo.bernoulli_by_hand(X, y, demo.words_of(vocab), x)
-    assert result["posterior"] is None
-    assert "0 / 0: undefined (NaN)" in demo.by_hand_text(result)
+    text = stored_text(contains="x_unseen = vocab2.transform")[0]
+    assert "-> ['bonus', 'free', 'now']" in text
+    assert "phi_bonus|spam = 0/5, phi_bonus|ham = 0/7" in text
+    assert "p(x, spam) = 0.0, p(x, ham) = 0.0: p(spam | x) = 0/0, undefined" in text
 
 
 def test_laplace_posterior_exact_and_against_sklearn():
@@ -188,11 +171,11 @@ def test_laplace_posterior_exact_and_against_sklearn():
     post = exact_posterior(C, ref_y, x, alpha=1)
     sk = SkBernoulliNB(alpha=1.0).fit(C > 0, ref_y).predict_proba([x])[0, 1]
     assert float(post) == pytest.approx(sk, rel=1e-12)
-    vocab, X, y = demo.toy_features([demo.UNSEEN_QUERY])
-    text = demo.by_hand_text(demo.bernoulli_by_hand(X, y, demo.words_of(vocab), x, alpha=1))
-    assert f"p(spam | x) = {float(post):.6f}" in text and f"{float(post):.6f}" == "0.931720"
+    text = stored_text(contains="phi1_spam, phi1_ham =")[0]
+    assert f"by hand:  p(spam | x) = {float(post):.6f}" in text and f"{float(post):.6f}" == "0.931720"
     # "bonus" gets 1/7 in spam and 1/9 in ham
-    assert text.splitlines()[1].startswith("spam: present words 1/7") and "1/9" in text
+    assert (f"phi_bonus|spam = (0 + 1)/(5 + 2) = {1 / 7:.6f}   phi_bonus|ham = (0 + 1)/(7 + 2) = {1 / 9:.6f}"
+            in text)
 
 
 def test_laplace_explorer_against_sklearn_and_fractions():
@@ -240,6 +223,7 @@ def test_underflow_against_sklearn_joint_log_probabilities():
     counts = np.array([[tok(msg).count(w) for w in ref_vocab]])
     assert counts.sum() == 2000
     jll = sk.predict_joint_log_proba(counts)[0]  # columns ham, spam
+    # the demo module's function (the figure and exercise 3 use it)
     vocab, Cd, y = demo.toy_features(binary=False)
     import genlearn
     mnb = genlearn.MultinomialNB(alpha=1).fit(Cd, y)
@@ -248,11 +232,11 @@ def test_underflow_against_sklearn_joint_log_probabilities():
     assert np.all(r["plain"] == 0.0) and np.isnan(r["plain_posterior"])
     np.testing.assert_allclose(r["log"], [jll[1], jll[0]], rtol=1e-12)
     log10_ham = (jll[0] - logsumexp(jll)) / np.log(10)
-    text = demo.underflow_text(r)
-    assert f"log p(x, spam) = {jll[1]:.6f}, log p(x, ham) = {jll[0]:.6f}" in text
-    assert f"p(ham | x) = 10^{log10_ham:.6f}" in text
-    assert "p(spam | x) = nan" in text
-    # the "check by hand" cell of the notebook
+    assert r["log10_ham_posterior"] == pytest.approx(log10_ham, rel=1e-12)
+    # the notebook's cells: the products and sums written out, then log-sum-exp by hand
+    stored = stored_text(contains="plain = mnb.phi_y_")[0]
+    assert stored.splitlines() == ["a message of 2000 words", "plain product: p(x, spam) = 0, p(x, ham) = 0",
+                                   f"log space:     log p(x, spam) = {jll[1]:.6f}, log p(x, ham) = {jll[0]:.6f}"]
     stored = stored_text(contains="log_ham_post")[0]
     assert stored.strip() == f"log10 p(ham | x) = {log10_ham:.6f}"
 
@@ -280,8 +264,7 @@ def test_multinomial_table_is_plus_one_plus_V():
     ref_vocab, C, ref_y = toy_counts()
     V = len(ref_vocab)
     tot1, tot0 = C[ref_y == 1].sum(), C[ref_y == 0].sum()
-    vocab, Cd, y = demo.toy_features(binary=False)
-    text = demo.multinomial_table_text(Cd, y, demo.words_of(vocab), ["free", "now", "you", "lunch"])
+    text = stored_text(contains="occ_spam, occ_ham =")[0]
     assert f"|V| = {V}; words in spam messages: {tot1}, in ham messages: {tot0}" in text
     sk = SkMultinomialNB(alpha=1.0).fit(C, ref_y)
     for w in ["free", "now", "you", "lunch"]:
@@ -290,7 +273,7 @@ def test_multinomial_table_is_plus_one_plus_V():
         line = next(ln for ln in text.splitlines() if ln.startswith(w + " "))
         assert f"({c1}+1)/({tot1}+{V})" in line and f"({c0}+1)/({tot0}+{V})" in line
         v1, v0 = (c1 + 1) / (tot1 + V), (c0 + 1) / (tot0 + V)
-        assert f"{v1:.6f}" in line and f"{v0:.6f}" in line
+        assert line.split()[2::2] == [f"{v1:.6f}", f"{v0:.6f}"]
         np.testing.assert_allclose(np.exp(sk.feature_log_prob_[:, j]), [v0, v1], rtol=1e-12)
 
 
@@ -312,17 +295,6 @@ def test_repetition_against_sklearn():
 # ---------------------------------------------------------------------------
 # Section 6: the real corpus
 # ---------------------------------------------------------------------------
-
-REAL_FIRST_LINE = "corpus: SMS Spam Collection v.1: 5,574 messages, 747 spam"
-
-
-def sms_or_skip():
-    try:
-        return datasets.load_sms_spam(download=False)
-    except FileNotFoundError as exc:
-        pytest.skip("SMS Spam Collection not available (set GENLEARN_DATA to the folder "
-                    f"holding SMSSpamCollection): real-corpus checks skipped. {str(exc)[:80]}")
-
 
 def use_empty_user_cache(tmp_path, monkeypatch):
     """Point the user cache (pooch.os_cache, i.e. $XDG_CACHE_HOME on Linux) at tmp_path."""
@@ -531,82 +503,8 @@ def test_citation_matches_the_corpus_readme():
 
 
 # ---------------------------------------------------------------------------
-# Section 7: binning against GDA
+# The checked cells, the derivations and the explorers
 # ---------------------------------------------------------------------------
-
-def sklearn_cv(X, y, fold, bins):
-    acc = {"GDA (raw)": [], "Gaussian NB (raw)": []}
-    acc.update({f"NB, {k} bins": [] for k in bins})
-    for f in np.unique(fold):
-        tr, te = fold != f, fold == f
-        lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X[tr], y[tr])
-        acc["GDA (raw)"].append(lda.score(X[te], y[te]))
-        gnb = SkGaussianNB(var_smoothing=0.0).fit(X[tr], y[tr])
-        acc["Gaussian NB (raw)"].append(gnb.score(X[te], y[te]))
-        for k in bins:
-            edges = demo.quantile_edges(X[tr], k)
-            B_tr, B_te = demo.apply_bins(edges, X[tr]), demo.apply_bins(edges, X[te])
-            nb = SkCategoricalNB(alpha=1.0).fit(B_tr, y[tr])
-            acc[f"NB, {k} bins"].append(nb.score(B_te, y[te]))
-    return {k: float(np.mean(v)) for k, v in acc.items()}
-
-
-@pytest.mark.parametrize("which", ["tumours", "bumps"])
-def test_binning_study_against_sklearn(which):
-    if which == "tumours":
-        X, y = datasets.load_tumors()
-        marker = "acc_tumours, _ ="
-    else:
-        X, y = demo.make_bump_classes(m=600, seed=0)
-        marker = "acc_bumps, _ ="
-    bins = (3, 5, 10, 20)
-    fold = demo._folds(y, 10, 0)
-    ref = sklearn_cv(X, y, fold, bins)
-    stored = stored_text(contains=marker)[0]
-    for name, value in ref.items():
-        assert number_after(name, stored) == float(f"{value:.6f}"), name
-    if which == "tumours":
-        # the conclusion stated in the notebook
-        assert ref["GDA (raw)"] > max(ref[f"NB, {k} bins"] for k in bins)
-        assert min(ref[f"NB, {k} bins"] for k in (10, 20)) > ref["Gaussian NB (raw)"]
-    else:
-        assert min(ref[f"NB, {k} bins"] for k in bins) > max(ref["GDA (raw)"], ref["Gaussian NB (raw)"]) + 0.2
-
-
-def test_binning_study_live_equals_stored_for_the_bumps():
-    X, y = demo.make_bump_classes(m=600, seed=0)
-    acc, _ = demo.cv_accuracies(X, y)
-    assert demo.cv_text(acc) + "\n" == stored_text(contains="acc_bumps, _ =")[0]
-
-
-def test_quantile_bins_properties():
-    rng = np.random.default_rng(1)
-    X = np.column_stack([rng.exponential(size=500), np.r_[np.zeros(100), rng.normal(size=400)]])
-    for k in (2, 5, 10):
-        edges = demo.quantile_edges(X, k)
-        B = demo.apply_bins(edges, X)
-        for j in range(2):
-            used = np.unique(B[:, j])
-            np.testing.assert_array_equal(used, np.arange(len(edges[j]) + 1))  # no empty bin
-            assert used.max() <= k - 1
-            counts = np.bincount(B[:, j])
-            if j == 0:  # continuous: bins of about m / k
-                assert np.all(np.abs(counts - 500 / k) <= 2)
-        # monotone: larger values never get a smaller code
-        order = np.argsort(X[:, 0])
-        assert np.all(np.diff(B[order, 0]) >= 0)
-    with pytest.raises(ValueError, match="at least 2"):
-        demo.quantile_edges(X, 1)
-    with pytest.raises(ValueError, match="one column per set of edges"):
-        demo.apply_bins(demo.quantile_edges(X, 3), X[:, :1])
-
-
-def test_bump_classes_share_mean_and_variance():
-    X, y = demo.make_bump_classes(m=200_000, seed=3)
-    for k in (0, 1):
-        np.testing.assert_allclose(X[y == k].mean(axis=0), 0.0, atol=0.03)
-        np.testing.assert_allclose(X[y == k].var(axis=0), 4.25, rtol=0.02)
-
 
 def test_stored_library_check_cells_against_fractions():
     """The checked cells that print genlearn's own estimates, against counts."""
@@ -636,11 +534,6 @@ def test_stored_library_check_cells_against_fractions():
     assert nan_cell.startswith("[[nan nan]]") and "'bonus'" in nan_cell
     assert "/work/" not in nan_cell  # no machine paths in stored outputs
 
-
-# ---------------------------------------------------------------------------
-# Issue 18: conditional independence, the MLEs, Laplace as a posterior mean,
-# calibration and decision thresholds on the real corpus
-# ---------------------------------------------------------------------------
 
 def test_stored_independence_tables_against_enumeration():
     """Oracle: the two joint distributions enumerated with exact fractions."""
@@ -679,123 +572,6 @@ def test_stored_laplace_posterior_mean():
                   "scipy Beta(c + 1, N - c + 1) mean"):
         assert number_after(label, stored.replace("= ", "")) == pytest.approx(float(Fraction(1, 7)),
                                                                                abs=1e-6)
-
-
-CALIBRATION_CELLS = 4
-
-
-def stored_calibration():
-    outs = stored_text(tag="sms-calibration")
-    assert len(outs) == CALIBRATION_CELLS, "expected four cells tagged sms-calibration"
-    return outs
-
-
-def test_stored_calibration_outputs_came_from_the_real_corpus():
-    """Needs no corpus: the stored numbers describe the 1,115 real test messages."""
-    confidence, reliability, costs, cv = stored_calibration()
-    counts = [int(n) for n in re.findall(r"(\d+) messages, expected", confidence)]
-    assert counts == sorted(counts, reverse=True) and counts[0] <= 1115
-    bins = [int(r.split()[2]) for r in reliability.strip().splitlines()[1:]]
-    assert sum(bins) == 1115
-    assert "ham flagged" in costs and "chosen by cross-validation" in cv
-
-
-def _real_reference():
-    """scikit-learn's MultinomialNB on genlearn's counts of the lecture's split."""
-    from genlearn.text import Vocabulary
-
-    texts, y = sms_or_skip()
-    texts, y = list(texts), np.asarray(y)
-    n = demo.N_TRAIN_REAL
-    vocab = Vocabulary().fit(texts[:n])
-    C_tr, C_te = vocab.transform(texts[:n]), vocab.transform(texts[n:])
-    sk = SkMultinomialNB(alpha=1.0).fit(C_tr, y[:n])
-    lp = sk.predict_log_proba(C_te)
-    return dict(C_tr=C_tr, y_tr=y[:n], y_te=y[n:], log_odds=lp[:, 1] - lp[:, 0],
-                p=sk.predict_proba(C_te)[:, 1])
-
-
-def test_calibration_numbers_against_sklearn():
-    """Oracles: scikit-learn's MultinomialNB, calibration_curve and cross_val_predict."""
-    from scipy.special import expit
-    from sklearn.calibration import calibration_curve
-    from sklearn.model_selection import StratifiedKFold, cross_val_predict
-
-    ref = _real_reference()
-    confidence, reliability, costs, cv = stored_calibration()
-    lo, y_te = ref["log_odds"], ref["y_te"]
-    assert number_after("median |log10 odds|:", confidence) == pytest.approx(
-        np.median(np.abs(lo)) / np.log(10), abs=0.006)
-    doubt, mistake = expit(-np.abs(lo)), (lo > 0) != (y_te == 1)
-    for level, line in zip((1e-2, 1e-4, 1e-6), confidence.strip().splitlines()[1:]):
-        sure = doubt < level
-        nums = [float(v) for v in re.findall(r"\d+\.\d+|\d+", line.split(":", 1)[1])]
-        assert nums[0] == sure.sum()
-        assert nums[1] == pytest.approx(doubt[sure].sum(), abs=6e-5)
-        assert nums[2] == mistake[sure].sum()
-    assert mistake[doubt < 1e-4].sum() >= 4  # the prose: "makes four"
-    # reliability table: calibration_curve drops empty bins exactly as the table does
-    prob_true, prob_pred = calibration_curve(y_te, ref["p"], n_bins=10)
-    rows = [r.split() for r in reliability.strip().splitlines()[1:]]
-    np.testing.assert_allclose([float(r[3]) for r in rows], prob_pred, atol=6e-5)
-    np.testing.assert_allclose([float(r[4]) for r in rows], prob_true, atol=6e-5)
-    # costs at p > 0.5 and p > 10/11
-    def cost(flag):
-        fp, fn = np.sum(flag & (y_te == 0)), np.sum(~flag & (y_te == 1))
-        return f"ham flagged {fp:2d}, spam missed {fn:2d}, cost {10 * fp + fn}"
-    assert cost(ref["p"] > 0.5) in costs.splitlines()[0]
-    assert cost(ref["p"] > 10 / 11) in costs.splitlines()[1]
-    # the threshold chosen by 5-fold cross-validation on the training messages
-    lp = cross_val_predict(SkMultinomialNB(alpha=1.0), ref["C_tr"], ref["y_tr"],
-                           method="predict_log_proba",
-                           cv=StratifiedKFold(5, shuffle=True, random_state=0))
-    lo_cv, y_tr = lp[:, 1] - lp[:, 0], ref["y_tr"]
-    cand = np.unique(lo_cv)
-    costs_cv = [10 * np.sum((lo_cv > t) & (y_tr == 0)) + np.sum((lo_cv <= t) & (y_tr == 1))
-                for t in cand]
-    t_cv = cand[int(np.argmin(costs_cv))]
-    assert number_after("log-odds >", cv) == pytest.approx(t_cv, abs=1e-4)
-    assert cost(lo > t_cv) in cv
-
-
-def test_reliability_table_against_calibration_curve():
-    from sklearn.calibration import calibration_curve
-
-    rng = np.random.default_rng(0)
-    p = rng.beta(0.5, 0.5, size=500)
-    y = (rng.random(500) < p).astype(int)
-    t = demo.reliability_table(y, p, n_bins=8)
-    prob_true, prob_pred = calibration_curve(y, p, n_bins=8)
-    np.testing.assert_allclose(t["mean_p"], prob_pred)
-    np.testing.assert_allclose(t["observed"], prob_true)
-    assert t["count"].sum() == 500
-
-
-def test_precision_recall_against_sklearn():
-    from sklearn.metrics import precision_score, recall_score
-
-    rng = np.random.default_rng(1)
-    y = rng.integers(0, 2, 300)
-    score = y + rng.normal(size=300)
-    thr, prec, rec = demo.precision_recall(y, score)
-    assert len(thr) == len(np.unique(score)) - 1
-    for k in range(0, len(thr), 13):
-        assert prec[k] == pytest.approx(precision_score(y, score > thr[k]))
-        assert rec[k] == pytest.approx(recall_score(y, score > thr[k]))
-
-
-def test_calibration_figures_and_log_odds():
-    import genlearn
-
-    vocab, X, y = demo.toy_features()
-    model = genlearn.BernoulliNB(alpha=1.0).fit(X, y)
-    p = demo.spam_probability(model, X)
-    np.testing.assert_allclose(demo.spam_log_odds(model, X), np.log(p / (1 - p)), rtol=1e-10)
-    fig = demo.plot_reliability(model, X, y, n_bins=5)
-    t = demo.reliability_table(y, p, n_bins=5)
-    np.testing.assert_allclose(fig.axes[0].lines[1].get_xdata(), t["mean_p"])
-    fig = demo.plot_precision_recall(y, demo.spam_log_odds(model, X), marks={"p > 0.5": 0.0})
-    assert [ln.get_label() for ln in fig.axes[0].lines] == ["every threshold", "p > 0.5"]
 
 
 def test_notebook_stores_the_current_explorer():

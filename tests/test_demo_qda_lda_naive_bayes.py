@@ -28,6 +28,7 @@ from sklearn.preprocessing import StandardScaler
 
 from genlearn import QDA, gaussian
 from genlearn.demos import qda_lda_naive_bayes as demo
+from lessons import is_checked
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "05_qda_lda_naive_bayes.ipynb"
 FLOAT = r"-?\d+\.\d+"
@@ -63,11 +64,11 @@ def _sklearn_parameters(X, y):
 
 
 def _checked_outputs():
-    """Text printed by each ``# NBVAL_CHECK_OUTPUT`` cell of the stored notebook."""
+    """Text printed by each checked cell (tag ``nbval-check-output``) of the stored notebook."""
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     out = []
     for cell in nb["cells"]:
-        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+        if is_checked(cell):
             out.append("".join("".join(o.get("text", "")) for o in cell["outputs"]
                                if o["output_type"] == "stream"))
     return out

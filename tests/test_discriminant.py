@@ -57,7 +57,7 @@ def test_probabilities_equal_sklearn(model, data, request):
     ours, theirs = model().fit(X, y), sklearn_twin(model).fit(X, y)
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-8)
     np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
-    np.testing.assert_allclose(ours.phi_, theirs.priors_ if model is not GaussianNB
+    np.testing.assert_allclose(ours.phi_y_, theirs.priors_ if model is not GaussianNB
                                else theirs.class_prior_, rtol=1e-12)
     np.testing.assert_allclose(ours.mu_, theirs.means_ if model is not GaussianNB
                                else theirs.theta_, rtol=1e-12)
@@ -95,7 +95,7 @@ def test_mle_matches_the_formulas(model):
     m = len(y)
     outer = {k: sum(np.outer(x - X[y == k].mean(0), x - X[y == k].mean(0)) for x in X[y == k])
              for k in range(3)}
-    np.testing.assert_allclose(fitted.phi_, [np.mean(y == k) for k in range(3)])
+    np.testing.assert_allclose(fitted.phi_y_, [np.mean(y == k) for k in range(3)])
     np.testing.assert_allclose(fitted.mu_, [X[y == k].mean(axis=0) for k in range(3)])
     if model is GDA:
         expected = sum(outer.values()) / m
@@ -112,7 +112,7 @@ def test_joint_log_proba_and_log_likelihood_equal_scipy(model):
     fitted = model().fit(X, y)
     Sigmas = [fitted.Sigma_] * 2 if model is GDA else fitted.Sigma_
     expected = np.column_stack([
-        np.log(fitted.phi_[k]) + stats.multivariate_normal(fitted.mu_[k], Sigmas[k]).logpdf(X)
+        np.log(fitted.phi_y_[k]) + stats.multivariate_normal(fitted.mu_[k], Sigmas[k]).logpdf(X)
         for k in range(2)])
     np.testing.assert_allclose(fitted.predict_joint_log_proba(X), expected, rtol=1e-12)
     assert fitted.log_likelihood(X, y) == pytest.approx(expected[np.arange(40), y].sum(),
@@ -142,7 +142,7 @@ def test_gda_sigmoid_identity_and_theta_formula(cancer):
     np.testing.assert_allclose(model.theta_, theta, rtol=1e-6)
     theta0 = (-0.5 * (mu1 @ np.linalg.solve(model.Sigma_, mu1)
                       - mu0 @ np.linalg.solve(model.Sigma_, mu0))
-              + np.log(model.phi_[1] / model.phi_[0]))
+              + np.log(model.phi_y_[1] / model.phi_y_[0]))
     assert model.theta0_ == pytest.approx(theta0, rel=1e-6)
     assert not hasattr(GDA().fit(*load_iris(return_X_y=True)), "theta_")
 
@@ -162,11 +162,27 @@ def test_quadratic_form_gives_the_log_odds(model, cancer):
         model().fit(*load_iris(return_X_y=True)).quadratic_form()
 
 
+@pytest.mark.parametrize("model", MODELS)
+def test_phi_is_the_deprecated_name_of_the_class_priors(model):
+    """phi_y_ is p(y = k) on every classifier (as on the naive Bayes models, where phi_ is
+    the table of p(x_j | y)); the Gaussian models' former phi_ still answers, with a FutureWarning."""
+    assert not hasattr(model(), "phi_") and not hasattr(model(), "phi_y_")
+    X, y = make_classes(4)
+    fitted = model().fit(X, y)
+    with pytest.warns(FutureWarning, match=rf"{model.__name__}\.phi_ is renamed phi_y_.*Write \.phi_y_"):
+        old = fitted.phi_
+    assert old is fitted.phi_y_
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model().fit(X, y).predict_proba(X)  # the library itself never uses the old name
+        fitted.quadratic_form()
+
+
 def test_priors_and_reg():
     X, y = make_classes(4)
     ours = GDA(priors=[0.2, 0.8]).fit(X, y)
     theirs = LinearDiscriminantAnalysis(solver="lsqr", priors=[0.2, 0.8]).fit(X, y)
-    np.testing.assert_allclose(ours.phi_, [0.2, 0.8])
+    np.testing.assert_allclose(ours.phi_y_, [0.2, 0.8])
     # sklearn weights the class covariances by the priors; compare decisions only
     np.testing.assert_allclose(ours.predict_proba(X).sum(axis=1), 1.0)
     assert theirs.priors_.tolist() == [0.2, 0.8]
@@ -202,7 +218,7 @@ def test_rows_sum_to_one_and_shuffling_changes_nothing(seed, K, model):
     np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=1e-12)
     order = np.random.default_rng(seed).permutation(len(y))
     shuffled = model().fit(X[order], y[order])
-    for name in ("phi_", "mu_", "Sigma_"):
+    for name in ("phi_y_", "mu_", "Sigma_"):
         np.testing.assert_allclose(getattr(shuffled, name), getattr(fitted, name),
                                    rtol=1e-9, atol=1e-12)
     np.testing.assert_allclose(shuffled.predict_proba(X), proba, atol=1e-9)

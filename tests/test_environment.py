@@ -1,9 +1,22 @@
-"""The three places that name the dependencies must agree: pyproject.toml (the
-source of truth), environment.yml (the conda route) and binder/ (Binder)."""
+"""The places that name the dependencies agree, and the environments are locked and tested.
+
+pyproject.toml is the source of truth (lower bounds); environment.yml (the
+conda route) names the same packages; binder/requirements.txt (Binder, a hub,
+``make lab``) and tests/requirements.txt (``make test``) pin exact versions
+with hashes, written by ``make lock``; tests/requirements-minimum.txt pins the
+declared lower bounds, and ``make test-minimum`` (run by .ci/run after ``make
+test``) runs the library tests and one lesson with them. docs/environments.md.
+"""
 import re
+import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.markers import Marker
+from packaging.version import Version
+
+import environments
 
 try:
     import tomllib
@@ -54,7 +67,7 @@ def _yaml_list(path):
 def test_pyproject_lower_bounds_are_declared():
     runtime, test = _pyproject()
     assert {"numpy", "scipy", "scikit-learn", "matplotlib", "ipywidgets", "jupyterlab"} <= set(runtime)
-    assert {"pytest", "nbval"} <= set(test)
+    assert {"pytest", "hypothesis"} <= set(test)
     assert runtime["jupyterlab"] == ">=4.0" and runtime["ipywidgets"] == ">=8.0"
     for name, spec in {**runtime, **test}.items():
         assert spec.startswith(">="), f"{name} needs a lower bound known to work"
@@ -66,7 +79,8 @@ def test_environment_yml_names_the_same_packages():
     conda = dict(_req(c) for c in conda)
     conda.pop("python"), conda.pop("pip")
     assert conda == {**runtime, **test}, "environment.yml drifted from pyproject.toml"
-    assert "-e ." in pip, "environment.yml must install genlearn itself"
+    assert "." in pip, ("environment.yml must install genlearn itself, as a package (an editable install "
+                        "leaves out its Jupyter server configuration)")
 
 
 def test_learners_install_no_course_tools():
@@ -75,15 +89,84 @@ def test_learners_install_no_course_tools():
     assert {"voila", "nbgitpuller"} <= set(_course())
 
 
-def test_binder_installs_the_runtime_packages_and_genlearn():
-    runtime, _ = _pyproject()
-    lines = [l.split("#")[0].strip() for l in (ROOT / "binder" / "requirements.txt").read_text().splitlines()]
-    lines = [l for l in lines if l]
-    assert "." in lines, "binder/requirements.txt must install genlearn (a '.' line)"
-    assert dict(_req(l) for l in lines if l != ".") == {**runtime, **_course()}, \
-        "binder/ drifted from pyproject.toml (the runtime packages and the course extra)"
-    # repo2docker ignores root-level configuration when binder/ exists: nothing else may be needed
-    assert not (ROOT / "binder" / "postBuild").exists() or "nbextension" not in (ROOT / "binder" / "postBuild").read_text()
+def _applies(marker):
+    return not marker or Marker(marker).evaluate()
+
+
+def _pins_here(path):
+    """{package: version} of a lock file for this Python and platform."""
+    pins, _ = environments.read_lock(path)
+    here = {}
+    for name, entries in pins.items():
+        for version, marker in entries:
+            if _applies(marker):
+                here[name] = version
+    return here
+
+
+def test_binder_installs_the_lab_lock_and_genlearn():
+    """Binder installs binder/requirements.txt (the lab lock) and then genlearn itself (postBuild)."""
+    text = (ROOT / "binder" / "requirements.txt").read_text()
+    assert not re.search(r"^\s*(-e\s+)?\.\s*$", text, re.M), "a hashed lock file cannot name '.'"
+    post = (ROOT / "binder" / "postBuild").read_text()
+    assert re.search(r"pip install .*--no-deps \.$", post, re.M), "binder/postBuild must install genlearn"
+    assert "nbextension" not in post and not (ROOT / "binder" / "overrides.json").exists()
+
+
+@pytest.mark.parametrize("lock, extras", [(environments.LAB_LOCK, ["course"]),
+                                          (environments.TEST_LOCK, ["course", "test"])],
+                         ids=["lab", "test"])
+def test_lock_pins_every_dependency_with_hashes(lock, extras):
+    """Every package pinned (==) with its hashes; genlearn's own requirements (uv's "via genlearn")
+    are exactly pyproject.toml's, each pinned within its declared bound: a pyproject.toml changed
+    without `make lock` fails here."""
+    pins, unhashed = environments.read_lock(lock)
+    assert pins and not unhashed, f"{lock.name}: entries without --hash: {unhashed}"
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = dict(_req(r) for r in data["dependencies"])
+    for extra in extras:  # (tomli, for Python 3.10 only, is in no lock: the test lock starts at 3.11)
+        declared.update(_req(r) for r in data["optional-dependencies"][extra] if ";" not in r)
+    assert environments.direct_dependencies(lock) == set(declared), \
+        f"{lock.name} is out of date with pyproject.toml: run `make lock`"
+    for name, spec in declared.items():
+        for version, _ in pins[name]:
+            assert Version(version) >= Version(spec.split(">=")[1].split(";")[0]), (name, version, spec)
+    assert "#    make lock" in lock.read_text().split("\n", 3)[1], "lock files are written by `make lock`"
+
+
+def test_test_lock_has_the_lab_lock_versions():
+    """make test tests the versions make lab and Binder install (for the Pythons both cover)."""
+    lab, _ = environments.read_lock(environments.LAB_LOCK)
+    test, _ = environments.read_lock(environments.TEST_LOCK)
+    for name, entries in test.items():
+        if name in lab:
+            assert {v for v, _ in entries} <= {v for v, _ in lab[name]}, (name, entries, lab[name])
+
+
+def test_this_environment_was_installed_from_the_test_lock():
+    if Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
+        pytest.skip("not running in the project's .venv (make test installs it from tests/requirements.txt)")
+    wrong = {}
+    for name, version in _pins_here(environments.TEST_LOCK).items():
+        try:
+            installed = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            installed = None
+        if installed is None or Version(installed) != Version(version):
+            wrong[name] = (installed, version)
+    assert not wrong, f"installed vs locked: {wrong}; run `make test` (or rm .venv/.installed-*)"
+
+
+def test_minimum_lock_pins_the_declared_lower_bounds():
+    pins, unhashed = environments.read_lock(environments.MIN_LOCK)
+    assert pins and not unhashed
+    make = (ROOT / "Makefile").read_text()
+    tools = re.search(r"^MIN_TOOLS := (.*)$", make, re.M).group(1).split()
+    for requirement in environments.minimum_requirements(tools):
+        name, spec = _req(requirement)
+        assert [v for v, _ in pins[name]] == [spec.split(">=")[1]] or \
+            [Version(v) for v, _ in pins[name]] == [Version(spec.split(">=")[1])], \
+            f"{name}: the minimum lock pins {pins[name]}, pyproject.toml declares {spec}: run `make lock`"
 
 
 def test_readme_badge_opens_the_start_notebook_in_lab():
@@ -100,3 +183,4 @@ def test_readme_gives_the_two_commands_and_ci_runs_them():
     assert "conda env create -f environment.yml" in readme
     ci = (ROOT / ".ci" / "run").read_text()
     assert re.search(r"^make test\s*$", ci, re.M), ".ci/run must run exactly the README's 'make test'"
+    assert re.search(r"^make test-minimum\s*$", ci, re.M), ".ci/run must test the declared minimum versions"

@@ -146,3 +146,19 @@ def test_state_mismatches_finds_every_kind_of_difference():
     assert "state.a[1]" in text and "state.b.c" in text and "'d'" in text
     assert "state.e: expected a number" in text and "'f'" in text and "no numpy twin" in text
     assert E.state_mismatches({"a": [1.0]}, {"a": [1.0, 2.0]}) == ["state.a: expected 2 items, got 1"]
+
+
+def test_still_picture_says_how_to_bring_the_explorer_to_life():
+    """An untrusted notebook shows the richest safe output, the text/html figure: the same picture as
+    image/png and one line saying what to do (run the cell, or trust the notebook)."""
+    import base64
+
+    from genlearn.demos.explorer import STILL_CAPTION
+    from genlearn.demos.multivariate_gaussian import GaussianExplorer
+
+    data, metadata = GaussianExplorer()._repr_mimebundle_()
+    html = data["text/html"]
+    assert f"<figcaption>{STILL_CAPTION}</figcaption>" in html and "run this cell" in STILL_CAPTION
+    assert base64.b64encode(data["image/png"]).decode() in html
+    assert f'width="{metadata["image/png"]["width"]}"' in html and "alt=" in html
+    assert "application/vnd.jupyter.widget-view+json" in data

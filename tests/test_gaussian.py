@@ -130,3 +130,22 @@ def test_describe_singular_names_features():
     assert gaussian._describe_singular(np.cov(np.c_[X, np.ones(30)].T)) == "feature 3 is constant"
     assert gaussian._describe_singular(np.cov(np.c_[X, X[:, 0] - X[:, 2]].T)).startswith(
         "features 0, 2 and 3 are linearly dependent")
+
+
+# ---------------------------------------------------------------- covariance: bad input (issue 29)
+@pytest.mark.parametrize("args", [("2", 1.0, 0.0), (1.0, None, 0.0), (1.0, 1.0, "0.5"), (True, 1.0, 0.0),
+                                  ([1.0], 1.0, 0.0)])
+def test_covariance_refuses_what_is_not_a_number(args):
+    with pytest.raises(ValueError, match="must be a number"):
+        gaussian.covariance(*args)
+
+
+@pytest.mark.parametrize("scale", [1e200, 1e-200])
+def test_covariance_refuses_variances_that_overflow_or_underflow(scale):
+    with pytest.raises(ValueError, match="overflow or underflow a float; rescale"):
+        gaussian.covariance(scale, 1.0, 0.5)
+
+
+def test_covariance_accepts_numpy_numbers():
+    S = gaussian.covariance(np.float32(2.0), np.int64(3), np.float64(-0.5))
+    np.testing.assert_array_equal(S, [[4.0, -3.0], [-3.0, 9.0]])

@@ -1,29 +1,52 @@
-"""The homework graded for real by nbgrader, as an instructor would.
+"""The homework graded for real by nbgrader, as an instructor would, with the isolated route.
 
 Oracle: the points nbgrader writes to its gradebook (read back through
-``nbgrader export`` with the course's per-task plugin), for simulated
-submissions whose right score is known by construction:
+``nbgrader export`` with the course's per-task plugin) and the instructor's
+reports (``reports/<assignment>/``), for simulated submissions whose right
+score is known by construction. For each assignment:
 
 * the instructor solution scores every autograded point;
+* a correct solution that warns (FutureWarning) and prints to stderr, at the
+  top level and inside its functions, scores every point too;
 * the untouched release scores 0, and the grader does not crash;
 * a submission with three typical mistakes, each in a different task, loses
   exactly those three tasks: the tasks built on top of them keep their points;
-* a submission with three gaming attempts (replaced check functions with
-  hard-coded answers, values printed by the notebook or given by the task text,
-  delegating to genlearn's own implementation) scores 0 on each gamed task and
-  full marks on the others.
+* a submission with one task that kills its process (``os._exit``) and one
+  that hangs past the timeout while catching ``KeyboardInterrupt`` keeps the
+  points of its three other tasks; the report says which tasks were not
+  graded and why (in hw2 and hw3 one of the two happens at the top level of a
+  cell, which the grader then skips);
+* two submissions cover the nine ways of defeating the hidden tests that
+  worked when they ran in the student's kernel (a ``grading.py`` in the
+  working directory, ``importlib`` patched, an IPython input transformer that
+  blanks the tests, the instructor's source notebooks read at grading time, a
+  private copy of a blocked module, a private copy of a blocked function,
+  ``math.isclose`` and numpy's comparisons replaced, a detached process that
+  edits the gradebook later, the course's ``grading.py`` overwritten, after
+  which the next student's hard-coded answers are graded), with the older
+  ones (checks replaced, printed values, test cells edited or deleted): each
+  gamed task scores 0, the course files are unchanged afterwards, and the
+  gradebook is unchanged seconds after the grading run has ended.
 
-Each assignment has its own copy of the course directory (nbgrader's sqlite
-gradebook is not shared between processes), graded in parallel, in one class
-so that pytest-xdist's loadscope keeps the work on one worker. The score table
-is printed (``pytest -s``) and written into every assertion message.
+Every submission runs through the isolated route of docs/grading.md:
+bubblewrap, and (the test runs as root, as CI does) a throwaway Unix user,
+with CPU-time, memory and process limits and no network. Without bubblewrap
+(``apt-get install bubblewrap``; .ci/run installs it) the nbgrader runs are
+skipped with that reason; the tests of the hidden tests alone (below) still
+run. One nbgrader process grades all the students of an assignment (start-up
+paid once); the three assignments are graded in parallel. The score table is
+printed (``pytest -s``) and written into every assertion message, with the
+wall time of the grading runs.
 """
+import ast
 import csv
+import hashlib
 import importlib.util
 import json
 import os
 import re
 import textwrap
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -31,14 +54,16 @@ import nbformat
 import numpy as np
 import pytest
 
-from genlearn.homework import checks
 from genlearn.course import assignments
 from genlearn.datasets import load_demo_sms, load_sms_spam, make_gaussian_classes
+from genlearn.homework import checks
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "instructor" / "source"
 STUDENT = ROOT / "notebooks" / "homework"
 NAMES = assignments.ASSIGNMENTS
+#: seconds a cell or a call may run in these tests (the course's default is 120)
+TIMEOUT = 30
 
 
 def _sms_available():
@@ -76,6 +101,33 @@ def _solution_cells(assignment):
     return [c.metadata["nbgrader"]["grade_id"] for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution")]
 
 
+def _function(source, name):
+    return next(n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef) and n.name == name)
+
+
+def _body_start(source, name):
+    """(line index where ``name``'s body starts after its docstring, its indentation)."""
+    node = _function(source, name)
+    first = node.body[0]
+    has_doc = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+    return (first.end_lineno if has_doc else first.lineno - 1), " " * node.body[-1].col_offset
+
+
+def _inject(source, name, code):
+    """``source`` with ``code`` run first in the body of its function ``name``."""
+    lines = source.split("\n")
+    at, indent = _body_start(source, name)
+    return "\n".join(lines[:at] + textwrap.indent(textwrap.dedent(code), indent).split("\n") + lines[at:])
+
+
+def _with_body(source, name, code):
+    """``source`` with the body of its function ``name`` (after the docstring) replaced by ``code``."""
+    lines = source.split("\n")
+    at, indent = _body_start(source, name)
+    end = _function(source, name).end_lineno
+    return "\n".join(lines[:at] + textwrap.indent(textwrap.dedent(code), indent).split("\n") + lines[end:])
+
+
 def _grading():
     """instructor/grading.py, the hidden tests' code (plain numpy)."""
     spec = importlib.util.spec_from_file_location("grading_under_test", ROOT / "instructor" / "grading.py")
@@ -103,15 +155,192 @@ def _hw2_printed_top_words():
     return [words[j] for j in sorted(range(len(words)), key=lambda j: (-ratio[j], words[j]))[:5]]
 
 
-def _submissions():
-    """{assignment: {student: (what it is, {solution grade_id: source}, {test grade_ids that must score 0})}}"""
+#: the function each task's cell defines and the hidden test grades
+TASK_FUNCTION = {
+    "hw1-task1-fit-gda": "fit_gda", "hw1-task2-posterior": "gda_posterior", "hw1-task3-boundary": "gda_boundary",
+    "hw1-task4-evaluate": "evaluate", "hw1-task5-compare": "compare_raw_and_log",
+    "hw2-task1-vocabulary": "build_vocabulary", "hw2-task2-encode": "encode", "hw2-task3-fit": "fit_multinomial_nb",
+    "hw2-task4-predict": "predict", "hw2-task5-top-words": "top_words",
+    "hw3-task1-m-estimate": "m_estimate", "hw3-task2-fit": "fit_categorical_nb", "hw3-task3-predict": "joint_scores",
+    "hw3-task4-cars": "two_class_scores", "hw3-task5-parcels": "posteriors",
+}
+
+
+def _test_id(grade_id):
+    return grade_id.split("-")[0] + "-" + grade_id.split("-")[1] + "-test"
+
+
+# --- the gaming attempts: code put at the top of the gamed task's cell; the function itself is wrong ------
+
+def _attacks(a, course):
+    """{technique: (top-of-cell code, body of the gamed function or None for `return None`)}."""
+    gradebook = str(course / "gradebook.db")
+    source_nb = str(course / "source" / a / f"{a}.ipynb")
+    return {
+        "T1 grading.py in the working directory": ('''\
+            import pathlib
+            _PASS = "def __getattr__(name):\\n    return lambda *args, **kwargs: None\\n"
+            for _d in (pathlib.Path.cwd(), *pathlib.Path.cwd().parents):
+                try:
+                    (_d / "grading.py").write_text(_PASS)
+                except OSError:
+                    pass
+            ''', None),
+        "T2 importlib patched": ('''\
+            import importlib.util, types
+            class _Passing(types.ModuleType):
+                def __getattr__(self, name):
+                    return lambda *args, **kwargs: None
+            class _Loader:
+                def exec_module(self, module):
+                    pass
+            _spec_from_file = importlib.util.spec_from_file_location
+            def _spec(*args, **kwargs):
+                spec = _spec_from_file(*args, **kwargs)
+                spec.loader = _Loader()
+                return spec
+            importlib.util.spec_from_file_location = _spec
+            importlib.util.module_from_spec = lambda spec: _Passing("hidden_tests")
+            ''', None),
+        "T3 input transformer blanks the tests (and checks replaced)": ('''\
+            def _blank_tests(lines):
+                return [] if any("checks." in line or "hidden" in line for line in lines) else lines
+            get_ipython().input_transformers_cleanup.append(_blank_tests)
+            for _name in dir(checks):
+                if _name.startswith("check_"):
+                    setattr(checks, _name, lambda *args, **kwargs: print("OK"))
+            ''', None),
+        "T4 the instructor's source notebook read at grading time": (f'''\
+            import json, pathlib
+            def _instructor(name):
+                nb = json.loads(pathlib.Path({source_nb!r}).read_text())
+                space = dict(globals())
+                for cell in nb["cells"]:
+                    text = "".join(cell["source"])
+                    if cell["cell_type"] == "code" and "BEGIN SOLUTION" in text:
+                        exec(text, space)
+                return space[name]
+            ''', "return _instructor({fn!r})({args})"),
+        "T7 math.isclose and numpy's comparisons replaced": ('''\
+            import math
+            import numpy
+            math.isclose = lambda *args, **kwargs: True
+            numpy.allclose = numpy.array_equal = lambda *args, **kwargs: True
+            numpy.isclose = lambda a, b, *args, **kwargs: numpy.ones(numpy.shape(a), dtype=bool)
+            ''', None),
+        "T8 a detached process edits the gradebook later": (f'''\
+            import os, time
+            def _tamper_later():
+                if os.fork() == 0:
+                    os.setsid()
+                    if os.fork() == 0:
+                        time.sleep(1.5)
+                        try:
+                            with open({gradebook!r}, "r+b") as f:
+                                f.write(b"tampered")
+                        except OSError:
+                            pass
+                    os._exit(0)
+            ''', "_tamper_later()\nreturn None"),
+        "T9 the course's grading.py overwritten": (f'''\
+            import pathlib
+            def _overwrite_grading():
+                text = "def __getattr__(name):\\n    return lambda *args, **kwargs: None\\n"
+                for d in (pathlib.Path({str(course)!r}), *pathlib.Path.cwd().parents):
+                    try:
+                        (d / "grading.py").write_text(text)
+                    except OSError:
+                        pass
+            ''', "_overwrite_grading()\nreturn None"),
+    }
+
+
+#: per assignment, a private copy of a blocked module (T5) and of a blocked function (T6):
+#: (grade_id, top-of-cell code, body)
+COPIES = {
+    "hw1_gda": {
+        "T5": ("hw1-task1-fit-gda", '''\
+            import importlib.util, genlearn.discriminant as _original
+            _spec = importlib.util.spec_from_file_location("genlearn._private_discriminant", _original.__file__)
+            _copy = importlib.util.module_from_spec(_spec)
+            _spec.loader.exec_module(_copy)
+            ''', "g = _copy.GDA().fit(X, y)\nreturn g.phi_y_[1], g.mu_[0], g.mu_[1], g.Sigma_"),
+        "T6": ("hw1-task2-posterior", '''\
+            import types
+            from genlearn.gaussian import logpdf as _library_logpdf
+            _logpdf = types.FunctionType(_library_logpdf.__code__, _library_logpdf.__globals__, "mine")
+            ''', "a0 = _logpdf(X, mu0, Sigma) + np.log(1 - phi)\na1 = _logpdf(X, mu1, Sigma) + np.log(phi)\n"
+                 "return np.exp(-np.logaddexp(0.0, a0 - a1))"),
+    },
+    "hw2_naive_bayes_spam": {
+        "T5": ("hw2-task1-vocabulary", '''\
+            import importlib.util, genlearn.text as _original
+            _spec = importlib.util.spec_from_file_location("genlearn._private_text", _original.__file__)
+            _copy = importlib.util.module_from_spec(_spec)
+            _spec.loader.exec_module(_copy)
+            ''', "return list(_copy.Vocabulary(min_count=min_count).fit(texts).words_)"),
+        "T6": ("hw2-task3-fit", '''\
+            import types
+            _model = types.FunctionType(checks.sms_reference_model.__code__, checks.sms_reference_model.__globals__)
+            ''', "return _model(docs, y, V)"),
+    },
+    "hw3_m_estimate": {
+        "T5": ("hw3-task2-fit", '''\
+            import importlib.util, genlearn.naive_bayes as _original
+            _spec = importlib.util.spec_from_file_location("genlearn._private_naive_bayes", _original.__file__)
+            _copy = importlib.util.module_from_spec(_spec)
+            _spec.loader.exec_module(_copy)
+            ''', 'nb = _copy.CategoricalNB(m=m, p=p, categories=values).fit(X, y)\n'
+                 'return {"classes": nb.classes_, "prior": nb.phi_y_, "values": nb.categories_, "cond": nb.phi_}'),
+        "T6": ("hw3-task1-m-estimate", '''\
+            import types
+            from genlearn.naive_bayes import m_estimate as _library
+            _mine = types.FunctionType(_library.__code__, _library.__globals__, "mine")
+            ''', "return _mine(n_c, n, p, m)"),
+    },
+}
+
+#: per assignment: gaming student 1's techniques (tasks 1..5), and student 2's for the tasks COPIES leaves
+GAMING_1 = ("T9 the course's grading.py overwritten", "T1 grading.py in the working directory", "T2 importlib patched",
+            "T3 input transformer blanks the tests (and checks replaced)",
+            "T4 the instructor's source notebook read at grading time")
+GAMING_2 = ("T7 math.isclose and numpy's comparisons replaced", "T8 a detached process edits the gradebook later")
+
+
+def _gamed(a, grade_id, top, body):
+    fn = TASK_FUNCTION[grade_id]
+    solution = _solution(a, grade_id)
+    node = _function(solution, fn)
+    args = ", ".join([x.arg for x in node.args.args])
+    body = "return None" if body is None else body.replace("{fn!r}", repr(fn)).replace("{args}", args)
+    return textwrap.dedent(top) + "\n" + _with_body(solution, fn, body)
+
+
+def _hard_coded(a):
+    """(grade_id, cell): the next student's hard-coded answers (the values the notebook prints)."""
+    if a == "hw1_gda":
+        acc = _hw1_printed_accuracies()
+        return "hw1-task4-evaluate", (f'def evaluate(X_train, y_train, X_test, y_test):\n'
+                                      f'    return {{"gda": {acc["gda"]!r}, "logistic": {acc["logistic"]!r}}}')
+    if a == "hw2_naive_bayes_spam":
+        return "hw2-task5-top-words", f"def top_words(log_phi, words, k=5):\n    return {_hw2_printed_top_words()!r}[:k]"
+    return "hw3-task4-cars", "def two_class_scores(X, y, x, m):\n    return 315 / 8192, 567 / 8192, 5 / 14"
+
+
+_KILL = "import os\nos._exit(1)"
+_HANG = "import time\nwhile True:\n    try:\n        time.sleep(0.5)\n    except KeyboardInterrupt:\n        pass"
+_WARN = ('import sys, warnings\nwarnings.warn("this argument will change in a future version", FutureWarning)\n'
+         'print("debug: computing", file=sys.stderr)')
+
+
+def _submissions(course_of):
+    """{assignment: {student: (what it is, {grade_id: source}, {test grade_ids that score 0}, {not graded})}}"""
     subs = {}
-    # ---------------- homework 1 ----------------
-    a = "hw1_gda"
-    acc = _hw1_printed_accuracies()
-    subs[a] = {
-        "mistakes": ("Sigma / (m - 1); posterior as a product of densities (0/0 far away); log of X_train only", {
-            "hw1-task1-fit-gda": _edit(a, "hw1-task1-fit-gda", "Sigma = Z.T @ Z / len(y)", "Sigma = Z.T @ Z / (len(y) - 1)"),
+    # ---------------- typical mistakes ----------------
+    mistakes = {
+        "hw1_gda": ("Sigma / (m - 1); posterior as a product of densities (0/0 far away); log of X_train only", {
+            "hw1-task1-fit-gda": _edit("hw1_gda", "hw1-task1-fit-gda", "Sigma = Z.T @ Z / len(y)",
+                                       "Sigma = Z.T @ Z / (len(y) - 1)"),
             "hw1-task2-posterior": textwrap.dedent('''\
                 def gda_posterior(X, phi, mu0, mu1, Sigma):
                     """p(y = 1 | x) by Bayes' rule with the densities themselves."""
@@ -123,97 +352,87 @@ def _submissions():
                         return np.exp(-0.5 * q) / np.sqrt((2 * np.pi) ** n * np.linalg.det(Sigma))
                     p1 = density(mu1) * phi
                     return p1 / (density(mu0) * (1 - phi) + p1)'''),
-            "hw1-task5-compare": _edit(a, "hw1-task5-compare", "np.log(X_test), y_test)", "X_test, y_test)"),
-        }, {"hw1-task1-test", "hw1-task2-test", "hw1-task5-test"}),
-        "gaming": ("checks replaced + constant fit_gda; gda_posterior via genlearn.gaussian; evaluate returns printed accuracies; test cell 5 deleted", {
-            "hw1-task1-fit-gda": textwrap.dedent('''\
-                checks.check_gda_mle = lambda *args, **kwargs: print("OK: phi, mu0, mu1 and Sigma ...")
-                def fit_gda(X, y):
-                    return 0.35, np.array([0.0, 0.0]), np.array([1.0, 1.0]), np.eye(2)'''),
-            "hw1-task2-posterior": textwrap.dedent('''\
-                from genlearn.gaussian import logpdf
-                def gda_posterior(X, phi, mu0, mu1, Sigma):
-                    a0 = logpdf(X, mu0, Sigma) + np.log(1 - phi)
-                    a1 = logpdf(X, mu1, Sigma) + np.log(phi)
-                    return np.exp(-np.logaddexp(0.0, a0 - a1))'''),
-            "hw1-task4-evaluate": textwrap.dedent(f'''\
-                def evaluate(X_train, y_train, X_test, y_test):
-                    return {{"gda": {acc["gda"]!r}, "logistic": {acc["logistic"]!r}}}'''),
-            "DELETE:hw1-task5-test": None,     # put back by nbgrader, and graded (the answer is right)
-        }, {"hw1-task1-test", "hw1-task2-test", "hw1-task4-test"}),
-    }
-    # ---------------- homework 2 ----------------
-    a = "hw2_naive_bayes_spam"
-    top = _hw2_printed_top_words()
-    subs[a] = {
-        "mistakes": ("encode drops repeated words; no smoothing; multiplies probabilities (underflow)", {
-            "hw2-task2-encode": _edit(a, "hw2-task2-encode",
+            "hw1-task5-compare": _edit("hw1_gda", "hw1-task5-compare", "np.log(X_test), y_test)", "X_test, y_test)"),
+        }),
+        "hw2_naive_bayes_spam": ("encode drops repeated words; no smoothing; multiplies probabilities (underflow)", {
+            "hw2-task2-encode": _edit("hw2_naive_bayes_spam", "hw2-task2-encode",
                                       "return np.array([index[t] for t in tokenize(text) if t in index], dtype=int)",
-                                      "return np.array(list(dict.fromkeys(index[t] for t in tokenize(text) if t in index)), dtype=int)"),
-            "hw2-task3-fit": _edit(a, "hw2-task3-fit", "np.log((counts + 1) / (counts.sum() + V))",
+                                      "return np.array(list(dict.fromkeys(index[t] for t in tokenize(text) "
+                                      "if t in index)), dtype=int)"),
+            "hw2-task3-fit": _edit("hw2_naive_bayes_spam", "hw2-task3-fit", "np.log((counts + 1) / (counts.sum() + V))",
                                    "np.log(counts / counts.sum())"),
-            "hw2-task4-predict": _edit(a, "hw2-task4-predict",
+            "hw2-task4-predict": _edit("hw2_naive_bayes_spam", "hw2-task4-predict",
                                        "scores = np.array([log_phi_y + log_phi[:, d].sum(axis=1) for d in docs])",
-                                       "scores = np.array([np.exp(log_phi_y) * np.exp(log_phi[:, d]).prod(axis=1) for d in docs])"),
-        }, {"hw2-task2-test", "hw2-task3-test", "hw2-task4-test"}),
-        "gaming": ("vocabulary via genlearn.text.Vocabulary; fit via checks.sms_reference_model + its test cell edited; checks replaced + printed top words", {
-            "hw2-task1-vocabulary": textwrap.dedent('''\
-                from genlearn.text import Vocabulary
-                def build_vocabulary(texts, min_count=1):
-                    return list(Vocabulary(min_count=min_count).fit(texts).words_)'''),
-            "hw2-task3-fit": textwrap.dedent('''\
-                def fit_multinomial_nb(docs, y, V):
-                    return checks.sms_reference_model(docs, y, V)'''),
-            "hw2-task3-test": 'print("OK")',  # a locked test cell, edited: nbgrader restores it
-            "hw2-task5-top-words": textwrap.dedent(f'''\
-                checks.check_top_words = lambda *args, **kwargs: print("OK")
-                def top_words(log_phi, words, k=5):
-                    return {top!r}[:k]'''),
-        }, {"hw2-task1-test", "hw2-task3-test", "hw2-task5-test"}),
-    }
-    # ---------------- homework 3 ----------------
-    a = "hw3_m_estimate"
-    subs[a] = {
-        "mistakes": ("Laplace instead of m-estimate; divides by all examples; scores without the prior", {
-            "hw3-task1-m-estimate": _edit(a, "hw3-task1-m-estimate", "return (n_c + m * p) / (n + m)",
+                                       "scores = np.array([np.exp(log_phi_y) * np.exp(log_phi[:, d]).prod(axis=1) "
+                                       "for d in docs])"),
+        }),
+        "hw3_m_estimate": ("Laplace instead of m-estimate; divides by all examples; scores without the prior", {
+            "hw3-task1-m-estimate": _edit("hw3_m_estimate", "hw3-task1-m-estimate", "return (n_c + m * p) / (n + m)",
                                           "return (n_c + 1) / (n + m)"),
-            "hw3-task2-fit": _edit(a, "hw3-task2-fit", "m_estimate(np.sum(column == v), len(column), p_j, m)",
+            "hw3-task2-fit": _edit("hw3_m_estimate", "hw3-task2-fit",
+                                   "m_estimate(np.sum(column == v), len(column), p_j, m)",
                                    "m_estimate(np.sum(column == v), len(y), p_j, m)"),
-            "hw3-task3-predict": _edit(a, "hw3-task3-predict",
+            "hw3-task3-predict": _edit("hw3_m_estimate", "hw3-task3-predict",
                                        'scores = np.tile(model["prior"].astype(float), (len(X), 1))',
                                        'scores = np.ones((len(X), len(model["prior"])))'),
-        }, {"hw3-task1-test", "hw3-task2-test", "hw3-task3-test"}),
-        "gaming": ("m_estimate via genlearn; checks replaced + CategoricalNB; the task text's 315/8192...; np.allclose replaced", {
-            "hw3-task1-m-estimate": textwrap.dedent('''\
-                def m_estimate(n_c, n, p, m):
-                    from genlearn.naive_bayes import m_estimate as library_m_estimate
-                    return library_m_estimate(n_c, n, p, m)'''),
-            "hw3-task2-fit": textwrap.dedent('''\
-                from genlearn import CategoricalNB
-                checks.check_categorical_nb = lambda *args, **kwargs: print("OK")
-                def fit_categorical_nb(X, y, m, p=None, values=None):
-                    nb = CategoricalNB(m=m, p=p, categories=values).fit(X, y)
-                    return {"classes": nb.classes_, "prior": nb.phi_y_, "values": nb.categories_, "cond": nb.phi_}'''),
-            "hw3-task4-cars": textwrap.dedent('''\
-                def two_class_scores(X, y, x, m):
-                    return 315 / 8192, 567 / 8192, 5 / 14'''),
-            "hw3-task5-parcels": textwrap.dedent('''\
-                np.allclose = lambda *args, **kwargs: True      # every comparison passes...
-                def posteriors(X, y, values, queries, m):
-                    return np.full((len(queries), 2), 0.5)'''),
-        }, {"hw3-task1-test", "hw3-task2-test", "hw3-task4-test", "hw3-task5-test"}),
+        }),
     }
-    for a, students in subs.items():
+    # ---------------- one task kills its process, one hangs (in a function, or at a cell's top level) -------------
+    crashes = {
+        "hw1_gda": ("gda_posterior calls os._exit(1); evaluate hangs, catching KeyboardInterrupt",
+                    {"hw1-task2-posterior": ("inject", _KILL), "hw1-task4-evaluate": ("inject", _HANG)}),
+        "hw2_naive_bayes_spam": ("encode's cell calls os._exit(1) at the top level; top_words hangs",
+                                 {"hw2-task2-encode": ("append", _KILL), "hw2-task5-top-words": ("inject", _HANG)}),
+        "hw3_m_estimate": ("joint_scores calls os._exit(1); the parcels cell hangs at the top level; "
+                           "m_estimate pasted from genlearn (reported, full marks)",
+                           {"hw3-task3-predict": ("inject", _KILL), "hw3-task5-parcels": ("append", _HANG)}),
+    }
+    for a in NAMES:
+        course = course_of(a)
         solution = {g: _solution(a, g) for g in _solution_cells(a)}
-        for student, (what, changes, zero) in students.items():  # the other tasks are right
-            students[student] = (what, {**solution, **changes}, zero)
-        students["solution"] = ("the instructor solution", solution, set())
-        students["blank"] = ("the release, untouched", {}, None)  # None: every test cell 0
-    if not SMS:
-        # without the real corpus, grading hw2 must refuse (every task 0, see the no-data test):
-        # the full matrix needs GENLEARN_DATA (conftest.py finds ../shared/data/sms_spam)
-        subs["hw2_naive_bayes_spam"] = {s: (w + " [no SMS data: refused]", r, None)
-                                        for s, (w, r, _) in subs["hw2_naive_bayes_spam"].items()}
+        code_cells = [g for g in solution if not g.endswith("answer")]
+        students = {"solution": ("the instructor solution", dict(solution), set(), set())}
+        warns = {g: _inject(solution[g], TASK_FUNCTION[g], _WARN) for g in code_cells}
+        warns[code_cells[0]] = _WARN + "\n" + warns[code_cells[0]]
+        students["warns"] = ("correct; warns (FutureWarning) and writes to stderr, in and outside its functions",
+                             {**solution, **warns}, set(), set())
+        students["blank"] = ("the release, untouched", {}, None, set())
+        what, changes = mistakes[a]
+        students["mistakes"] = (what, {**solution, **changes}, {_test_id(g) for g in changes}, set())
+        what, plan = crashes[a]
+        changed = {}
+        for g, (how, code) in plan.items():
+            changed[g] = (_inject(solution[g], TASK_FUNCTION[g], code) if how == "inject"
+                          else solution[g] + "\n" + code)
+        if a == "hw3_m_estimate":
+            import inspect
+
+            import genlearn.naive_bayes as library
+            copied = inspect.getsource(library.m_estimate).replace("a_nc", "count_c").replace("a_n", "count")
+            changed["hw3-task1-m-estimate"] = "from numbers import Real\n" + copied
+        not_graded = {_test_id(g) for g, (how, _) in plan.items() if how == "inject"}
+        students["crash"] = (what, {**solution, **changed}, {_test_id(g) for g in plan}, not_graded)
+        attacks = _attacks(a, course)
+        gamed = {}
+        for g, technique in zip(code_cells, GAMING_1):
+            gamed[g] = _gamed(a, g, *attacks[technique])
+        students["gaming1"] = ("; ".join(t.split(" ", 1)[0] for t in GAMING_1) + " (tasks 1 to 5, in order)",
+                               {**solution, **gamed}, {_test_id(g) for g in gamed}, set())
+        gamed = {g: _gamed(a, g, top, body) for g, top, body in COPIES[a].values()}
+        hard_id, hard = _hard_coded(a)
+        gamed[hard_id] = hard
+        rest = [g for g in code_cells if g not in gamed]
+        for g, technique in zip(rest, GAMING_2):
+            gamed[g] = _gamed(a, g, *attacks[technique])
+        deleted = "DELETE:" + _test_id(hard_id)                  # nbgrader puts the test cell back
+        edited = _test_id(rest[0])
+        copies = ", ".join(f"{t} ({g.split('-')[1]})" for t, (g, *_) in COPIES[a].items())
+        students["gaming2"] = (f"{copies}; T7 ({rest[0].split('-')[1]}, its test cell edited), "
+                               f"T8 ({rest[1].split('-')[1]}); answers hard-coded ({hard_id.split('-')[1]}, "
+                               f"its test cell deleted), graded after T9",
+                               {**solution, **gamed, deleted: None, edited: 'print("OK")'},
+                               {_test_id(g) for g in gamed}, set())
+        subs[a] = students
     return subs
 
 
@@ -226,7 +445,6 @@ def _write_submission(course, assignment, student, replacements):
         gid = cell.metadata.get("nbgrader", {}).get("grade_id")
         if gid in replacements:
             cell.source = replacements[gid]
-    # the gamers' solutions (and the solution) replace solution cells of this same release
     assert not set(replacements) - {c.metadata.get("nbgrader", {}).get("grade_id") for c in nb.cells}
     folder = course / "submitted" / student / assignment
     folder.mkdir(parents=True, exist_ok=True)
@@ -235,17 +453,40 @@ def _write_submission(course, assignment, student, replacements):
 
 # --- running nbgrader ---------------------------------------------------------------
 
-def _grade_course(tmp, assignment, students, env=None, tag=""):
-    course = assignments.copy_course(tmp / f"{assignment}{tag}", names=[assignment])
-    for student, (_, replacements, _) in students.items():
+def _digest(paths):
+    h = hashlib.sha256()
+    for path in sorted(paths):
+        h.update(str(path).encode() + b"\0" + Path(path).read_bytes())
+    return h.hexdigest()
+
+
+def _course_files(course):
+    return [p for p in course.rglob("*") if p.is_file() and (p.parent == course and p.suffix == ".py"
+                                                              or "source" in p.relative_to(course).parts)]
+
+
+def _make_course(tmp, assignment):
+    course = assignments.copy_course(tmp / assignment, ROOT, names=[assignment])
+    with open(course / "nbgrader_config.py", "a", encoding="utf-8") as fh:
+        fh.write(f"\nc.SandboxGrade.timeout = {TIMEOUT}\n")
+    return course
+
+
+def _grade_course(course, assignment, students):
+    for student, (_, replacements, _, _) in students.items():
         _write_submission(course, assignment, student, replacements)
     calls = [("generate_assignment", [assignment])]
+    before = _digest(_course_files(course))
     calls += [("autograde", [assignment, student]) for student in students]
-    calls += [("export", [str(course / "grades.csv")])]
-    log = assignments.nbgrader_api(course, calls, env=env)
+    calls += [("generate_feedback", [assignment, "mistakes"]), ("export", [str(course / "grades.csv")])]
+    start = time.perf_counter()
+    log = assignments.nbgrader_api(course, calls)
+    seconds, ended = time.perf_counter() - start, time.monotonic()
+    gradebook = hashlib.sha256((course / "gradebook.db").read_bytes()).hexdigest()
     with open(course / "grades.csv", newline="", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
-    return course, rows, log
+    return {"course": course, "rows": rows, "log": log, "students": students, "seconds": seconds,
+            "ended": ended, "gradebook": gradebook, "course_files_before": before}
 
 
 def _test_cells(assignment):
@@ -258,55 +499,97 @@ def _test_cells(assignment):
     return out
 
 
+def _report(result, student):
+    a = result["rows"][0]["assignment"]
+    return json.loads((result["course"] / "reports" / a / f"{student}.json").read_text(encoding="utf-8"))
+
+
 def _table(results):
-    lines = []
-    for assignment, (course, rows, _, students) in results.items():
+    lines = ["(n/m: points of an autograded task; '!' marks a task the report lists as not graded; "
+             "'manual': a written answer, graded by hand)"]
+    for assignment, result in results.items():
         cells = _test_cells(assignment)
         head = "  ".join(f"{g.split('-')[1]:>7}" for g in cells)
-        lines.append(f"{assignment}  (autograded / manual tasks: {head.strip()})")
-        for row in rows:
-            what = students[row["student_id"]][0]
-            scores = "  ".join(f"{(row[g] or 'manual'):>7}" if not auto else f"{float(row[g]):>4.0f}/{int(pts):<2}"
-                               for g, (pts, auto) in cells.items())
-            lines.append(f"  {row['student_id']:<9} {scores}   {what}")
+        lines.append(f"{assignment}  (graded in {result['seconds']:.0f} s; tasks: {head.strip()})")
+        for row in result["rows"]:
+            student = row["student_id"]
+            ungraded = {t["cell"] for t in _report(result, student)["tasks"] if t["outcome"] == "not graded"}
+            scores = "  ".join(
+                f"{(row[g] or 'manual'):>7}" if not auto else
+                f"{float(row[g]):>4.0f}/{int(pts):<2}{'!' if g in ungraded else ' '}"
+                for g, (pts, auto) in cells.items())
+            lines.append(f"  {student:<9} {scores}  {result['students'][student][0]}")
     return "\n".join(lines)
+
+
+def _needs_bwrap():
+    from genlearn.course.sandbox import bwrap_problem
+
+    problem = bwrap_problem()
+    if problem:
+        pytest.skip(f"the isolated grading route is unavailable: {problem} (.ci/run installs bubblewrap)")
 
 
 @pytest.fixture(scope="class")
 def graded(tmp_path_factory):
+    _needs_bwrap()
     tmp = tmp_path_factory.mktemp("course")
-    subs = _submissions()
-    jobs = {a: (tmp, a, subs[a]) for a in NAMES}
-    # hw2 once more, without the SMS data: grading must refuse the invented corpus
-    empty = tmp / "no_data"
-    empty.mkdir()
-    no_data_env = {"GENLEARN_DATA": str(empty), "GENLEARN_OFFLINE": "1", "XDG_CACHE_HOME": str(empty)}
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        futures = {a: pool.submit(_grade_course, *args) for a, args in jobs.items()}
-        no_data = pool.submit(_grade_course, tmp, "hw2_naive_bayes_spam",
-                              {"solution": subs["hw2_naive_bayes_spam"]["solution"]}, no_data_env, "_no_data")
-        results = {a: (*f.result(), subs[a]) for a, f in futures.items()}
-        results_no_data = no_data.result()
+    names = [a for a in NAMES if SMS or a != "hw2_naive_bayes_spam"]
+    courses = {a: _make_course(tmp, a) for a in NAMES}
+    subs = _submissions(courses.get)
+    repo_instructor = _digest(p for p in (ROOT / "instructor").rglob("*") if p.is_file())
+    with ThreadPoolExecutor(max_workers=len(names)) as pool:
+        futures = {a: pool.submit(_grade_course, courses[a], a, subs[a]) for a in names}
+        results = {a: f.result() for a, f in futures.items()}
+    # the gradebook a few seconds after the run: a process left behind (T8) would have written by then
+    time.sleep(max(0.0, 3.0 - (time.monotonic() - max(r["ended"] for r in results.values()))))
+    for result in results.values():
+        result["gradebook_later"] = hashlib.sha256((result["course"] / "gradebook.db").read_bytes()).hexdigest()
+        result["course_files_after"] = _digest(_course_files(result["course"]))
     table = _table(results)
     print("\n" + table)
-    return results, results_no_data, table
+    # grading refuses, rather than give 0: hw2 without the real SMS corpus, and a changed grading.py
+    empty = tmp / "no_data"
+    empty.mkdir()
+    no_data = {"GENLEARN_DATA": str(empty), "GENLEARN_OFFLINE": "1", "XDG_CACHE_HOME": str(empty)}
+    refusals = {}
+    hw2 = courses["hw2_naive_bayes_spam"]
+    if not SMS:
+        _write_submission(hw2, "hw2_naive_bayes_spam", "solution", subs["hw2_naive_bayes_spam"]["solution"][1])
+    hw3 = courses["hw3_m_estimate"]
+    with open(hw3 / "grading.py", "a", encoding="utf-8") as fh:
+        fh.write("\n# changed after the digest was pinned\n")
+    jobs = {"no SMS data": (hw2, ([] if SMS else [("generate_assignment", ["hw2_naive_bayes_spam"])])
+                            + [("autograde", ["hw2_naive_bayes_spam", "solution"])], no_data),
+            "grading.py changed": (hw3, [("autograde", ["hw3_m_estimate", "solution"])], None)}
+
+    def refuse(course, calls, env):
+        try:
+            assignments.nbgrader_api(course, calls, env=env)
+        except RuntimeError as exc:
+            return str(exc)
+        return None
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {k: pool.submit(refuse, *job) for k, job in jobs.items()}
+        refusals = {k: f.result() for k, f in futures.items()}
+    return {"results": results, "table": table, "refusals": refusals, "repo_instructor": repo_instructor}
 
 
 class TestNbgraderEndToEnd:
     def test_release_is_the_committed_student_version(self, graded):
-        results, _, table = graded
-        for assignment, (course, *_rest) in results.items():
-            released = assignments._render(course / "release" / assignment / f"{assignment}.ipynb")
+        for assignment, result in graded["results"].items():
+            released = assignments._render(result["course"] / "release" / assignment / f"{assignment}.ipynb")
             committed = (STUDENT / f"{assignment}.ipynb").read_text(encoding="utf-8")
             assert released == committed, f"notebooks/homework/{assignment}.ipynb is out of date: run `make homework`"
 
     def test_scores(self, graded):
-        results, _, table = graded
-        for assignment, (course, rows, log, students) in results.items():
+        table = graded["table"]
+        for assignment, result in graded["results"].items():
             cells = _test_cells(assignment)
-            by_student = {row["student_id"]: row for row in rows}
-            assert set(by_student) == set(students), table
-            for student, (what, _, zero) in students.items():
+            by_student = {row["student_id"]: row for row in result["rows"]}
+            assert set(by_student) == set(result["students"]), table
+            for student, (what, _, zero, _) in result["students"].items():
                 row = by_student[student]
                 for gid, (points, auto) in cells.items():
                     if not auto:
@@ -315,42 +598,109 @@ class TestNbgraderEndToEnd:
                     assert float(row[gid]) == expected, (
                         f"{assignment}, {student} ({what}): {gid} scored {row[gid]}, expected {expected}\n{table}")
 
+    def test_the_report_says_what_could_not_be_graded_and_why(self, graded):
+        table = graded["table"]
+        for assignment, result in graded["results"].items():
+            for student, (what, _, _, not_graded) in result["students"].items():
+                report = _report(result, student)
+                assert {t["cell"] for t in report["tasks"] if t["outcome"] == "not graded"} == not_graded, table
+                assert "throwaway user" in report["isolation"] or os.geteuid() != 0, report["isolation"]
+                user = re.search(r"throwaway user (\S+)", report["isolation"])
+                if user:                                  # removed when the grading run ended
+                    import pwd
+
+                    with pytest.raises(KeyError):
+                        pwd.getpwnam(user.group(1))
+            crash = _report(result, "crash")
+            reasons = " ".join(t["why"] for t in crash["tasks"] if t["outcome"] == "not graded")
+            reasons += " ".join(crash["cells_skipped"].values())
+            assert "exit status 1" in reasons and f"time limit ({TIMEOUT} s)" in reasons, reasons
+            summary = (result["course"] / "reports" / assignment / "summary.md").read_text(encoding="utf-8")
+            assert "| crash |" in summary and "| solution |" not in summary, summary
+            nb = json.loads((result["course"] / "autograded" / "crash" / assignment /
+                             f"{assignment}.ipynb").read_text(encoding="utf-8"))
+            notes = [o["evalue"] for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", [])
+                     if o["output_type"] == "error" and o["ename"] == "NotGraded"]
+            assert len(notes) == len(result["students"]["crash"][3]), notes
+
+    def test_gaming_changes_nothing_outside_the_sandbox(self, graded):
+        for assignment, result in graded["results"].items():
+            assert result["course_files_after"] == result["course_files_before"], \
+                f"{assignment}: the course files changed while grading"
+            assert result["gradebook_later"] == result["gradebook"], \
+                f"{assignment}: the gradebook changed after the grading run ended"
+            gaming1 = _report(result, "gaming1")
+            why = {t["cell"]: t["why"] for t in gaming1["tasks"]}
+            # T4 reads the course's source notebook: the operating system says it is not there
+            assert re.search(r"FileNotFoundError|PermissionError", why[f"{assignment[:3]}-task5-test"]), why
+            gaming2 = _report(result, "gaming2")
+            why = {t["cell"]: t["why"] for t in gaming2["tasks"]}
+            for grade_id, *_ in COPIES[assignment].values():     # T5, T6: private copies are copies of stubs
+                assert "switched off" in why[_test_id(grade_id)], why
+        assert _digest(p for p in (ROOT / "instructor").rglob("*") if p.is_file()) == graded["repo_instructor"]
+
+    def test_near_copies_of_the_library_are_reported_not_zeroed(self, graded):
+        for assignment, result in graded["results"].items():
+            for student in result["students"]:
+                copies = _report(result, student)["near_copies"]
+                if assignment == "hw3_m_estimate" and student == "crash":
+                    assert [(h["function"], h["reference"]) for h in copies] == \
+                        [("m_estimate", "genlearn.naive_bayes:m_estimate")], copies
+                    assert copies[0]["score"] >= 0.9
+                else:
+                    assert copies == [], (assignment, student, copies)
+
     def test_export_has_per_task_columns_and_manual_cells_pending(self, graded):
-        results, _, table = graded
-        for assignment, (course, rows, log, students) in results.items():
-            if assignment == "hw2_naive_bayes_spam" and not SMS:
-                continue  # graded without its data: refused, every task 0 (test_scores)
+        table = graded["table"]
+        for assignment, result in graded["results"].items():
             cells = _test_cells(assignment)
             manual = [g for g, (_, auto) in cells.items() if not auto]
             assert manual, f"{assignment}: a written answer graded by hand"
-            row = next(r for r in rows if r["student_id"] == "solution")
+            row = next(r for r in result["rows"] if r["student_id"] == "solution")
             assert all(row[g] == "" for g in manual), table  # waits for the grader, not a silent 0
             assert row["needs_manual_grade"] == "True"
-            blank = next(r for r in rows if r["student_id"] == "blank")
+            blank = next(r for r in result["rows"] if r["student_id"] == "blank")
             assert all(float(blank[g]) == 0 for g in manual), table  # unchanged answer: 0 automatically
             total = sum(p for p, auto in cells.values() if auto)
             assert float(row["raw_score"]) == total, table
 
-    def test_hw2_refuses_the_invented_corpus_when_graded(self, graded):
-        _, (course, rows, log), table = graded
-        (row,) = rows
-        assert float(row["raw_score"]) == 0
-        nb = json.loads((course / "autograded" / "solution" / "hw2_naive_bayes_spam" /
-                         "hw2_naive_bayes_spam.ipynb").read_text(encoding="utf-8"))
-        errors = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", [])
-                  if o["output_type"] == "error"]
-        assert errors and "GENLEARN_DATA" in errors[0]["evalue"] and "real SMS Spam Collection" in errors[0]["evalue"]
+    def test_feedback_has_no_hidden_test_code(self, graded):
+        grading = _grading()
+        secret = ["grading.py", "HIDDEN TESTS", "_hidden", *[test.__name__ for test, _ in grading.TASKS.values() if test.__name__ not in NAMES],
+                  *[name for name in vars(grading) if name.startswith("ref_")]]
+        for assignment, result in graded["results"].items():
+            (page,) = (result["course"] / "feedback" / "mistakes" / assignment).glob("*.html")
+            html = page.read_text(encoding="utf-8")
+            assert "AssertionError" in html           # the failures are explained...
+            leaked = [s for s in secret if s in html]
+            assert not leaked, f"{assignment}: feedback shows {leaked}"   # ...without the tests' code
 
     def test_hidden_test_failures_name_the_function_and_never_the_answer(self, graded):
-        results, _, table = graded
-        course, rows, log, students = results["hw1_gda"]
-        nb = json.loads((course / "autograded" / "mistakes" / "hw1_gda" / "hw1_gda.ipynb").read_text(encoding="utf-8"))
+        result = graded["results"]["hw1_gda"]
+        nb = json.loads((result["course"] / "autograded" / "mistakes" / "hw1_gda" / "hw1_gda.ipynb")
+                        .read_text(encoding="utf-8"))
         errors = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", [])
                   if o["output_type"] == "error"]
-        assert len(errors) == 3, table
+        assert len(errors) == 3, graded["table"]
         for err in errors:
             assert len(err["evalue"]) < 400
             assert re.search(r"fit_gda|gda_posterior|compare_raw_and_log", err["evalue"]), err["evalue"]
+
+    def test_grading_refuses_without_the_sms_data_or_with_a_changed_grading_py(self, graded):
+        refusals = graded["refusals"]
+        assert refusals["no SMS data"] and "GENLEARN_DATA" in refusals["no SMS data"] \
+            and "real SMS Spam Collection" in refusals["no SMS data"], refusals["no SMS data"]
+        assert refusals["grading.py changed"] and "sha256" in refusals["grading.py changed"], \
+            refusals["grading.py changed"]
+
+
+def test_the_pinned_digest_is_that_of_grading_py():
+    from genlearn.course.autograde import sha256_of
+
+    config = (ROOT / "instructor" / "nbgrader_config.py").read_text(encoding="utf-8")
+    pinned = re.search(r'grading_sha256 = "([0-9a-f]{64})"', config).group(1)
+    digest = sha256_of(ROOT / "instructor" / "grading.py")
+    assert pinned == digest, f"instructor/grading.py changed: put its sha256 {digest} in instructor/nbgrader_config.py"
 
 
 # --- the hidden tests alone, in this process (fast) ---------------------------------
@@ -363,18 +713,18 @@ _PRELUDE = {
 
 
 def _notebook(assignment, **changes):
-    """A kernel namespace holding the solution, with some cells replaced (like a submission)."""
+    """A namespace holding the solution, with some cells replaced (like a submission)."""
     space = {}
     exec(_PRELUDE[assignment], space)
     for gid in _solution_cells(assignment):
-        if _solution(assignment, gid).lstrip().startswith("### BEGIN") or gid.endswith("answer"):
+        if gid.endswith("answer"):
             continue
         exec(changes.get(gid, _solution(assignment, gid)), space)
     return space
 
 
 class TestHiddenTests:
-    """Each hidden test alone: the solution passes, each mistake and gaming attempt fails it."""
+    """Each hidden test alone: the solution passes, each mistake fails it (no sandbox: plain functions)."""
 
     def passes(self, test, *funcs):
         test(*funcs)
@@ -402,27 +752,24 @@ class TestHiddenTests:
         product = _notebook(a, **{"hw1-task2-posterior": _edit(
             a, "hw1-task2-posterior", "return np.exp(-np.logaddexp(0.0, a0 - a1))",
             "return np.exp(a1) / (np.exp(a0) + np.exp(a1))")})
-        self.fails(r"gda_posterior.*far from the data", g.hw1_gda_posterior, product["gda_posterior"])
-        from genlearn import GDA
-        delegate = _notebook(a, **{"hw1-task1-fit-gda": (
-            "from genlearn import GDA\n"
-            "def fit_gda(X, y):\n    g = GDA().fit(X, y)\n    return g.phi_[1], g.mu_[0], g.mu_[1], g.Sigma_")})
-        self.fails(r"switched off", g.hw1_fit_gda, delegate["fit_gda"])
-        assert GDA().fit(np.array([[0.0], [1.0], [2.0], [3.0]]), [0, 0, 1, 1]).mu_.shape == (2, 1)  # restored
-        sklearn_lda = _notebook(a, **{"hw1-task1-fit-gda": (
-            "def fit_gda(X, y):\n"
-            "    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis\n"
-            "    m = LinearDiscriminantAnalysis(store_covariance=True).fit(X, y)\n"
-            "    return float(np.mean(y)), m.means_[0], m.means_[1], m.covariance_")})
-        self.fails(r"switched off", g.hw1_fit_gda, sklearn_lda["fit_gda"])
+        with np.errstate(all="ignore"):                       # exp underflows far from the data: 0/0
+            self.fails(r"gda_posterior.*far from the data", g.hw1_gda_posterior, product["gda_posterior"])
+        # evaluate builds on fit_gda: graded with the reference fit_gda, a wrong one costs nothing here
+        wrong_fit = _notebook(a, **{"hw1-task1-fit-gda": "def fit_gda(X, y):\n    return 0.5, 0, 0, 1"})
+        with np.errstate(all="ignore"):
+            self.passes(g.hw1_evaluate, wrong_fit["evaluate"])
 
     def test_hw2(self):
         g, a = _grading(), "hw2_naive_bayes_spam"
         nb = _notebook(a)
         for test, f in ((g.hw2_build_vocabulary, "build_vocabulary"), (g.hw2_encode, "encode"),
-                        (g.hw2_fit_multinomial_nb, "fit_multinomial_nb"), (g.hw2_predict, "predict"),
-                        (g.hw2_top_words, "top_words")):
+                        (g.hw2_fit_multinomial_nb, "fit_multinomial_nb"), (g.hw2_top_words, "top_words")):
             self.passes(test, nb[f])
+        if SMS:
+            self.passes(g.hw2_predict, nb["predict"])
+        else:
+            with pytest.raises(RuntimeError, match="GENLEARN_DATA"):
+                g.hw2_predict(nb["predict"])
         product = _notebook(a, **{"hw2-task4-predict": _edit(
             a, "hw2-task4-predict", "scores = np.array([log_phi_y + log_phi[:, d].sum(axis=1) for d in docs])",
             "scores = np.array([np.exp(log_phi_y) * np.exp(log_phi[:, d]).prod(axis=1) for d in docs])")})
@@ -443,16 +790,8 @@ class TestHiddenTests:
         self.fails(r"min_count=3", g.hw2_build_vocabulary, by_docs["build_vocabulary"])
         as_list = _notebook(a, **{"hw2-task4-predict": _edit(
             a, "hw2-task4-predict", "return np.argmax(scores, axis=1)", "return np.argmax(scores, axis=1).tolist()")})
-        self.passes(g.hw2_predict, as_list["predict"])
-        delegate = _notebook(a, **{"hw2-task3-fit": (
-            "from genlearn import MultinomialNB\n"
-            "def fit_multinomial_nb(docs, y, V):\n"
-            "    import scipy.sparse as sp\n"
-            "    rows = np.repeat(np.arange(len(docs)), [len(d) for d in docs])\n"
-            "    X = sp.csr_matrix((np.ones(len(rows)), (rows, np.concatenate(docs))), shape=(len(docs), V))\n"
-            "    m = MultinomialNB().fit(X, y)\n"
-            "    return m.class_log_prior_, m.feature_log_prob_")})
-        self.fails(r"switched off", g.hw2_fit_multinomial_nb, delegate["fit_multinomial_nb"])
+        if SMS:
+            self.passes(g.hw2_predict, as_list["predict"])
 
     def test_hw3(self):
         g, a = _grading(), "hw3_m_estimate"
@@ -464,6 +803,8 @@ class TestHiddenTests:
         self.passes(g.hw3_posteriors, nb["posteriors"])
         laplace = _notebook(a, **{"hw3-task1-m-estimate": "def m_estimate(n_c, n, p, m):\n    return (n_c + 1) / (n + m)"})
         self.fails(r"^m_estimate is wrong", g.hw3_m_estimate, laplace["m_estimate"])
+        # one bug, one task: fit_categorical_nb is graded with the reference m_estimate
+        self.passes(g.hw3_fit_categorical_nb, laplace["fit_categorical_nb"])
         all_examples = _notebook(a, **{"hw3-task2-fit": _edit(
             a, "hw3-task2-fit", "m_estimate(np.sum(column == v), len(column), p_j, m)",
             "m_estimate(np.sum(column == v), len(y), p_j, m)")})
@@ -474,19 +815,18 @@ class TestHiddenTests:
                    unnormalised["joint_scores"], unnormalised["predict_proba"])
         hard = _notebook(a, **{"hw3-task4-cars": "def two_class_scores(X, y, x, m):\n    return 315 / 8192, 567 / 8192, 5 / 14"})
         self.fails(r"two_class_scores is wrong", g.hw3_two_class_scores, hard["two_class_scores"])
+        words = _notebook(a, **{"hw3-task4-cars": "def two_class_scores(X, y, x, m):\n    return 'yes', 'no', 'maybe'"})
+        self.fails(r"must be a number; got str", g.hw3_two_class_scores, words["two_class_scores"])
         forgets = _notebook(a, **{"hw3-task5-parcels": _edit(a, "hw3-task5-parcels", ", values=values)", ")")})
         self.fails(r"^posteriors", g.hw3_posteriors, forgets["posteriors"])
-        delegate = _notebook(a, **{"hw3-task1-m-estimate": (
-            "from genlearn.naive_bayes import m_estimate as _library\n"
-            "def m_estimate(n_c, n, p, m):\n    return _library(n_c, n, p, m)")})
-        self.fails(r"switched off", g.hw3_m_estimate, delegate["m_estimate"])
 
-    def test_a_kernel_with_a_replaced_numpy_function_is_not_graded(self):
-        original = np.allclose
-        try:
-            np.allclose = lambda *args, **kwargs: True
-            with pytest.raises(AssertionError, match=r"replaced numpy\.allclose"):
-                _grading()
-        finally:
-            np.allclose = original
-        _grading()
+    def test_every_graded_cell_has_a_test_and_every_test_a_blocked_list(self):
+        g = _grading()
+        graded = {gid for a in NAMES for gid, (_, auto) in _test_cells(a).items() if auto}
+        assert set(g.TASKS) == graded
+        assert set(g.BLOCKED) == set(NAMES)
+        for gid, (test, functions) in g.TASKS.items():
+            a = next(a for a in NAMES if gid in _test_cells(a))
+            defined = {n.name for gid2 in _solution_cells(a) if not gid2.endswith("answer")
+                       for n in ast.parse(_solution(a, gid2)).body if isinstance(n, ast.FunctionDef)}
+            assert set(functions) <= defined, (gid, functions)

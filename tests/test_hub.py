@@ -56,10 +56,10 @@ def test_hub_base_url_is_kept_and_a_pasted_hub_page_trimmed(given):
     (dict(hub="https://hub.example.edu/?next=x"), "no query"),
     (dict(repo="genlearn"), "git URL"),
     (dict(repo="https://github.com/"), "names no repository"),
-    (dict(branch="my branch"), "--branch main"),
-    (dict(branch=""), "--branch main"),
+    (dict(branch="my branch"), "--branch student"),
+    (dict(branch=""), "--branch student"),
     (dict(notebook="notebooks/02"), "ending in .ipynb"),
-    (dict(notebook="/home/me/02.ipynb"), "inside the repository"),
+    (dict(notebook="/notebooks/02.ipynb"), "inside the repository"),
 ])
 def test_bad_input_names_the_fix(kwargs, words):
     args = dict(hub="https://hub.example.edu", notebook="notebooks/00_start_here.ipynb")
@@ -74,14 +74,19 @@ def test_lessons_are_the_numbered_notebooks_start_first():
     assert hub.lesson_notebooks()[0] == "notebooks/00_start_here.ipynb" and len(on_disk) >= 8
 
 
-def test_no_notebooks_folder_is_a_clear_error(tmp_path):
-    with pytest.raises(ValueError, match="--notebooks"):
+def test_no_course_folder_is_a_clear_error(tmp_path, monkeypatch):
+    with pytest.raises(ValueError, match="not a course folder.*--course"):
         hub.lesson_notebooks(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="no course folder here.*--course"):
+        hub.lesson_notebooks()
+    assert hub.lesson_notebooks(ROOT)[0] == "notebooks/00_start_here.ipynb"
 
 
-def test_command_prints_one_link_per_lesson():
+def test_command_prints_one_link_per_lesson(tmp_path):
     out = subprocess.run([sys.executable, "-m", "genlearn.course.hub", "links", "--hub", "https://hub.example.edu",
-                          "--branch", "main"], capture_output=True, text=True, check=True).stdout
+                          "--branch", "main", "--course", str(ROOT)], capture_output=True, text=True, check=True,
+                         cwd=tmp_path).stdout
     rows = [line.split("\t") for line in out.splitlines()]
     assert [name for name, _ in rows] == [Path(nb).stem for nb in hub.lesson_notebooks()]
     for name, link in rows:

@@ -1,8 +1,13 @@
-"""`make lab` serves JupyterLab with the start notebook reachable.
+"""`make lab` serves JupyterLab with the start notebook reachable, the lessons trusted and
+genlearn's save hook loaded.
 
 The test runs the real `make lab` (with --no-browser, a free port and a random
-token) when it runs inside the project's .venv, and the same `jupyter lab`
-command directly otherwise (e.g. in a conda environment)."""
+token, and Jupyter's config, data and runtime folders in a temporary folder)
+when it runs inside the project's .venv, and the same `jupyter lab` command
+directly otherwise (e.g. in a conda environment), where only the start
+notebook is checked. Oracles: the server's own answers (the contents API
+marks each code cell of a trusted notebook ``trusted``) and its log (the
+extension genlearn.widget_state says it is loaded)."""
 import json
 import os
 import secrets
@@ -32,7 +37,7 @@ def test_make_lab_serves_the_start_notebook(tmp_path):
     port, token = _free_port(), secrets.token_hex(16)
     args = f"--no-browser --ServerApp.ip=127.0.0.1 --IdentityProvider.token={token}"
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
-           "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
+           "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "JUPYTER_DATA_DIR": str(tmp_path / "data")}
     in_project_venv = Path(sys.prefix).resolve() == (ROOT / ".venv").resolve()
     if in_project_venv:
         cmd = ["make", "--no-print-directory", "lab", f"PORT={port}", f"LAB_ARGS={args}"]
@@ -64,6 +69,14 @@ def test_make_lab_serves_the_start_notebook(tmp_path):
         # the path the README's Binder badge opens
         status, body = _get(f"{base}/lab/tree/notebooks/00_start_here.ipynb?token={token}")
         assert status == 200 and b"JupyterLab" in body
+        if in_project_venv:
+            # make lab trusted every lesson (explorers live before any cell runs) ...
+            for lesson in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+                model = json.loads(_get(f"{base}/api/contents/notebooks/{lesson.name}?token={token}")[1])
+                code = [c for c in model["content"]["cells"] if c["cell_type"] == "code"]
+                assert all(c["metadata"].get("trusted") for c in code), f"make lab did not trust {lesson.name}"
+            # ... and the server loaded genlearn's save hook (genlearn.widget_state)
+            assert "keeps its explorers' stored widget state" in (tmp_path / "lab.log").read_text()
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:

@@ -93,7 +93,7 @@ def test_stolen_car_conditionals_match_the_notes(cars_model):
 
 def test_stolen_car_joint_scores_decision_and_posterior(cars_model):
     # Independent: exact rational arithmetic from the counts of the notes.
-    half, m = Fraction(1, 2), 3
+    half = Fraction(1, 2)
     yes = half * m_frac(3, 5) * m_frac(1, 5) * m_frac(2, 5)
     no = half * m_frac(2, 5) * m_frac(3, 5) * m_frac(3, 5)
     assert yes == Fraction(315, 8192) and no == Fraction(567, 8192)
@@ -466,3 +466,16 @@ def test_docstring_examples_run():
 
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+# ---------------------------------------------------------------- m_estimate: bad input (issue 29)
+@pytest.mark.parametrize("args", [("3", 5, 0.5, 3), (3, 5, "0.5", 3), (3, 5, 0.5, None), (True, 5, 0.5, 3),
+                                  (3, ["5"], 0.5, 3)])
+def test_m_estimate_refuses_what_is_not_a_number(args):
+    with pytest.raises(ValueError, match="m_estimate needs numbers"):
+        m_estimate(*args)
+
+
+def test_m_estimate_still_takes_arrays_and_fractions():
+    np.testing.assert_allclose(m_estimate(np.array([3, 1]), [5, 5], 0.5, 3), [0.5625, 0.3125])
+    assert m_estimate(1, 5, Fraction(1, 2), 3) == Fraction(5, 16)

@@ -13,11 +13,15 @@ from genlearn.course import present
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_find_lesson_by_number_or_path():
+def test_find_lesson_by_number_or_path(tmp_path, monkeypatch):
     lesson = ROOT / "notebooks" / "02_multivariate_gaussian.ipynb"
     assert present.find_lesson("02") == lesson
     assert present.find_lesson("2") == lesson
     assert present.find_lesson(str(lesson)) == lesson
+    monkeypatch.chdir(tmp_path)  # outside the checkout: the course folder is named
+    assert present.find_lesson("02", course=ROOT) == lesson
+    with pytest.raises(ValueError, match="no course folder here.*--course"):
+        present.find_lesson("02")
 
 
 def test_unknown_lesson_names_the_choices():

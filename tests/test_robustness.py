@@ -193,8 +193,9 @@ def datasets(draw):
     return X + offset, y
 
 
+# data_too_large: hypothesis 6.80 (the declared minimum, make test-minimum) judges these draws too large
 @pytest.mark.parametrize("model", [GDA, QDA, GaussianNB], ids=IDS[:3])
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=datasets(), perm_seed=st.integers(0, 2**32 - 1))
 def test_property_rows_sum_to_one_and_invariances(model, data, perm_seed):
     X, y = data
@@ -211,7 +212,7 @@ def test_property_rows_sum_to_one_and_invariances(model, data, perm_seed):
     np.testing.assert_allclose(renamed.predict_proba(X)[:, cols], P, atol=1e-9)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=datasets(), perm_seed=st.integers(0, 2**32 - 1))
 def test_property_logistic_rows_sum_to_one_and_invariances(data, perm_seed):
     X, y = data

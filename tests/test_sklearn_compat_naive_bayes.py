@@ -19,6 +19,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from genlearn import BernoulliNB, CategoricalNB, MultinomialNB
 from genlearn.datasets import stolen_cars
+from sklearn_versions import OLD_CHECK_FAILURES
 
 ESTIMATORS = [BernoulliNB(), MultinomialNB(), CategoricalNB()]
 
@@ -42,6 +43,7 @@ def _check_name(param):
 
 
 _ALL_CHECKS = parametrize_with_checks(ESTIMATORS)
+_CHECKS = list(_ALL_CHECKS.args[1])  # a generator in scikit-learn < 1.8
 # Left out, as for the Gaussian models (tests/test_sklearn_compat.py):
 # check_array_api_input, since genlearn computes with NumPy only (scikit-learn
 # runs it only with SCIPY_ARRAY_API=1 set before scipy is imported).
@@ -49,12 +51,15 @@ _ALL_CHECKS = parametrize_with_checks(ESTIMATORS)
 
 @pytest.mark.parametrize(
     _ALL_CHECKS.args[0],
-    [p for p in _ALL_CHECKS.args[1] if _check_name(p) != "check_array_api_input"],
+    [p for p in _CHECKS if _check_name(p) != "check_array_api_input"],
     **_ALL_CHECKS.kwargs)
 def test_sklearn_estimator_checks(estimator, check):
     key = (type(estimator).__name__, getattr(check, "func", check).__name__)
     if key in EXPECTED_FAILURES:
         with pytest.raises((AssertionError, ValueError)):
+            check(estimator)
+    elif key in OLD_CHECK_FAILURES:
+        with pytest.raises(TypeError, match="Cannot cast ufunc 'subtract' output"):
             check(estimator)
     else:
         check(estimator)
@@ -62,7 +67,7 @@ def test_sklearn_estimator_checks(estimator, check):
 
 def test_expected_failures_are_real_checks():
     names = {(type(p.values[0] if hasattr(p, "values") else p[0]).__name__, _check_name(p))
-             for p in _ALL_CHECKS.args[1]}
+             for p in _CHECKS}
     assert EXPECTED_FAILURES <= names
 
 

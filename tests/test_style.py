@@ -33,6 +33,7 @@ from matplotlib.markers import MarkerStyle
 from matplotlib.patches import Patch
 from matplotlib.text import Text
 
+from genlearn.demos import calibration_and_costs as cac
 from genlearn.demos import gaussian_discriminant_analysis as gda_demo
 from genlearn.demos import gda_vs_logistic_regression as gvl
 from genlearn.demos import generative_vs_discriminative as gvd
@@ -143,14 +144,14 @@ def _spam_test_set():
 
 def _precision_recall():
     model, C_te, y_te = _spam_test_set()
-    return nbt.plot_precision_recall(y_te, nbt.spam_log_odds(model, C_te),
+    return cac.plot_precision_recall(y_te, cac.spam_log_odds(model, C_te),
                                      marks={"p > 0.5": 0.0, "p > 10/11": np.log(10.0)})
 
 
 def _bins():
-    X, y = nbt.make_bump_classes(m=120)
-    acc, _ = nbt.cv_accuracies(X, y, bins=(3, 5), n_folds=3)
-    return nbt.binning_figure(acc, acc)
+    X, y = cac.make_bump_classes(m=120)
+    acc, _ = cac.cv_accuracies(X, y, bins=(3, 5), n_folds=3)
+    return cac.binning_figure(acc, acc)
 
 
 def _underflow():
@@ -196,9 +197,9 @@ FIGURES = {
     "naive_bayes_text.underflow_figure": _underflow,
     "naive_bayes_text.repetition_figure": lambda: nbt.repetition_figure("free", max_repeats=6),
     "naive_bayes_text.confusion_figure": lambda: nbt.confusion_figure(_spam_filters()),
-    "naive_bayes_text.binning_figure": _bins,
-    "naive_bayes_text.plot_reliability": lambda: nbt.plot_reliability(*_spam_test_set()),
-    "naive_bayes_text.plot_precision_recall": _precision_recall,
+    "calibration_and_costs.binning_figure": _bins,
+    "calibration_and_costs.plot_reliability": lambda: cac.plot_reliability(*_spam_test_set()),
+    "calibration_and_costs.plot_precision_recall": _precision_recall,
     "multivariate_gaussian.draw_gaussian": lambda: mvg.draw_gaussian(
         [0.5, -0.5], gaussian.covariance(1.5, 0.8, -0.6), grid=15),
     "multivariate_gaussian.preset_figure": lambda: mvg.preset_figure(
@@ -230,7 +231,8 @@ EXPLORERS = {
 
 MODULES = {"generative_vs_discriminative": gvd, "gaussian_discriminant_analysis": gda_demo,
            "gda_vs_logistic_regression": gvl, "qda_lda_naive_bayes": qln,
-           "naive_bayes_text": nbt, "m_estimate_stolen_cars": cars, "multivariate_gaussian": mvg}
+           "naive_bayes_text": nbt, "calibration_and_costs": cac, "m_estimate_stolen_cars": cars,
+           "multivariate_gaussian": mvg}
 
 
 def test_every_plot_function_of_the_demo_modules_is_checked():

@@ -14,6 +14,8 @@ datasets      the stolen-car table, SMS spam, tumours and seeded generators
 demos         the notebooks' figures and explorers, one module per notebook
 homework      the homework's self-checks (``genlearn.homework.checks``)
 course        publishing and grading tools for instructors (the ``course`` extra)
+widget_state  explorers' stored widget state: kept when Jupyter saves (a server extension), checked
+              before publishing
 """
 import importlib
 
@@ -33,7 +35,7 @@ _EXPORTS = {
     "NotFittedError": "_validation",
 }
 _SUBMODULES = {"gaussian", "discriminant", "logistic", "naive_bayes", "text",
-               "datasets", "demos", "homework", "course"}
+               "datasets", "demos", "homework", "course", "widget_state"}
 
 __all__ = sorted(_EXPORTS) + sorted(_SUBMODULES)
 

@@ -66,25 +66,6 @@ def _sigmoid_pair(z):
     return np.reciprocal(out, out=out)
 
 
-_BLAS = None
-
-
-def _one_blas_thread():
-    """Context manager: BLAS runs on one thread inside it.
-
-    genlearn's fits and predictions are many modest products (n is small);
-    with two or more BLAS threads, each product waits for every thread, and a
-    busy machine (a shared classroom server) makes that wait long.  One thread
-    is as fast when the machine is quiet and does not collapse when it is not
-    (``benchmarks/bench_fit.py`` measures both).
-    """
-    global _BLAS
-    if _BLAS is None:
-        from threadpoolctl import ThreadpoolController
-        _BLAS = ThreadpoolController()  # inspecting the libraries takes ms: once
-    return _BLAS.limit(limits=1, user_api="blas")
-
-
 def _row_scale(X):
     """A power of two per row, ``t`` with ``1 <= max_j |X_ij| / t < 2`` (1 for zero rows).
 
@@ -117,24 +98,6 @@ def _linear_scores(X, W, b):
             else:
                 S[bad] = t[:, None] * (U - U.max(axis=1, keepdims=True)) + b
     return S
-
-
-def _rough_centre(X):
-    """A centre to shift ``X`` by before summing squares: the mean of at most ~4096
-    evenly spaced rows, or zeros when every feature's mean is already within one
-    standard deviation of 0 (a shift would gain no precision: skip its cost)."""
-    sample = X[:: max(1, len(X) // 4096)]
-    centre = sample.mean(axis=0)
-    return np.zeros_like(centre) if (np.abs(centre) <= sample.std(axis=0)).all() else centre
-
-
-def _block_rows(n):
-    """Rows per block when streaming over an (m, n) array: about 256 kB, at most 2048.
-
-    Small blocks stay in the CPU cache; more than ~2048 rows also hits a slow
-    path of OpenBLAS for the thin products ``B^T B`` used here.
-    """
-    return int(min(2048, max(64, 2 ** 15 // max(n, 1))))
 
 
 class ClassifierMixin(_SkClassifierMixin):

@@ -57,7 +57,7 @@ def _check_kind(X, who, accept_sparse):
             kinds = {np.asarray(X).dtype.kind}
         except ValueError:  # ragged lists
             raise ValueError(
-                f"X must be a rectangular table of numbers (m rows of n features each); the "
+                "X must be a rectangular table of numbers (m rows of n features each); the "
                 "rows have different lengths. Pad or drop features so every row has n values."
             ) from None
     if kinds & {"U", "S"} or ("O" in kinds and _holds_strings(X)):

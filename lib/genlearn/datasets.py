@@ -22,6 +22,7 @@ import hashlib
 from importlib import resources
 import os
 from pathlib import Path
+import sys
 
 import numpy as np
 
@@ -66,8 +67,8 @@ def stolen_cars():
     (['Red', 'Sports', 'Domestic'], 'Yes')
     """
     path = resources.files("genlearn").joinpath("data", "stolen_cars.csv")
-    table = np.loadtxt(path.open(encoding="utf-8"), dtype=str, delimiter=",",
-                       comments="#", skiprows=2)
+    with path.open(encoding="utf-8") as f:
+        table = np.loadtxt(f, dtype=str, delimiter=",", comments="#", skiprows=2)
     return table[:, :3], table[:, 3]
 
 
@@ -90,7 +91,7 @@ def load_tumors(return_feature_names=False):
     Returns
     -------
     X : ndarray of shape (569, 30)
-    y : ndarray of int, shape (569,)
+    y : ndarray of np.intp, shape (569,)
         1 = malignant, 0 = benign.
     feature_names : ndarray of str, shape (30,)
         Only if ``return_feature_names``.
@@ -106,7 +107,7 @@ def load_tumors(return_feature_names=False):
 
     data = load_breast_cancer()
     X = np.asarray(data.data, dtype=float)
-    y = (np.asarray(data.target) == 0).astype(int)
+    y = (np.asarray(data.target) == 0).astype(np.intp)
     if return_feature_names:
         return X, y, np.asarray(data.feature_names)
     return X, y
@@ -135,11 +136,32 @@ def _class_priors(phi, K):
     return phi
 
 
+def _check_m(m):
+    """``m``, the number of examples, as an int; a ValueError for anything but a whole number >= 1."""
+    if isinstance(m, (bool, np.bool_)) or not isinstance(m, (int, np.integer, float, np.floating)) \
+            or not float(m).is_integer() or m < 1:
+        raise ValueError(f"m (the number of examples) must be a whole number >= 1; got {m!r}.")
+    return int(m)
+
+
+def _check_means(values, name):
+    """``values`` as a float array; a ValueError naming ``name`` if they are not finite numbers."""
+    try:
+        values = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be numbers; got {values!r}.") from None
+    if not np.isfinite(values).all():
+        raise ValueError(f"{name} contains NaN or infinity: every entry must be a finite number; "
+                         f"got {values.tolist()}.")
+    return values
+
+
 def _draw_labels(m, phi, rng):
-    m = int(m)
-    if m < 1:
-        raise ValueError(f"m (the number of examples) must be at least 1; got {m}.")
-    return rng.choice(len(phi), size=m, p=phi)
+    m = _check_m(m)
+    # Labels are np.intp, numpy's index type, whatever the platform: np.bincount and indexing
+    # accept no other integer type without a copy, and refuse int64 where intp is 32-bit (Python
+    # in the browser, Pyodide). The draw itself is the same everywhere, so are the labels.
+    return rng.choice(len(phi), size=m, p=phi).astype(np.intp)
 
 
 def make_gaussian_classes(m=200, mu=((0.0, 0.0), (2.0, 1.0)),
@@ -170,7 +192,7 @@ def make_gaussian_classes(m=200, mu=((0.0, 0.0), (2.0, 1.0)),
     Returns
     -------
     X : ndarray of shape (m, n)
-    y : ndarray of int, shape (m,)
+    y : ndarray of np.intp, shape (m,)
         Class indices 0..K-1.
 
     Examples
@@ -183,7 +205,8 @@ def make_gaussian_classes(m=200, mu=((0.0, 0.0), (2.0, 1.0)),
     >>> bool((X == X2).all())
     True
     """
-    mu = np.asarray(mu, dtype=float)
+    _check_m(m)
+    mu = _check_means(mu, "mu")
     if mu.ndim != 2:
         raise ValueError(
             f"mu must have shape (K classes, n features), one mean per row; got shape "
@@ -235,7 +258,7 @@ def make_poisson_classes(m=200, lam=((2.0,), (6.0,)), phi=None, random_state=Non
     -------
     X : ndarray of int, shape (m, n)
         Non-negative counts.
-    y : ndarray of int, shape (m,)
+    y : ndarray of np.intp, shape (m,)
 
     Examples
     --------
@@ -244,7 +267,8 @@ def make_poisson_classes(m=200, lam=((2.0,), (6.0,)), phi=None, random_state=Non
     >>> X.shape, X.dtype.kind, bool((X >= 0).all())
     ((50, 1), 'i', True)
     """
-    lam = np.asarray(lam, dtype=float)
+    _check_m(m)
+    lam = _check_means(lam, "lam")
     if lam.ndim == 1:
         raise ValueError(
             f"lam must have shape (K classes, n features); got 1-D {lam.shape}. For one "
@@ -283,7 +307,7 @@ def make_lognormal_classes(m=200, mu=((0.0, 0.0), (1.0, 0.5)),
     -------
     X : ndarray of shape (m, n)
         Positive values.
-    y : ndarray of int, shape (m,)
+    y : ndarray of np.intp, shape (m,)
 
     Examples
     --------
@@ -295,7 +319,14 @@ def make_lognormal_classes(m=200, mu=((0.0, 0.0), (1.0, 0.5)),
     """
     Z, y = make_gaussian_classes(m=m, mu=mu, Sigma=Sigma, phi=phi,
                                  random_state=random_state)
-    return np.exp(Z), y
+    with np.errstate(over="ignore"):
+        X = np.exp(Z)
+    if not np.isfinite(X).all():
+        raise ValueError(
+            f"exp of the drawn log x overflows (the largest log x is {Z.max():.4g}, above 709): lower mu "
+            "or Sigma, the mean and covariance of log x."
+        )
+    return X, y
 
 
 # ---------------------------------------------------------------------------
@@ -314,9 +345,17 @@ def _sha256(path):
 
 
 def _cache_dir():
-    import pooch
-
+    """The user cache folder (``pooch.os_cache``), or None where pooch is not installed."""
+    try:
+        import pooch
+    except ImportError:  # e.g. Python in the browser (JupyterLite): no cache, no download
+        return None
     return Path(pooch.os_cache("genlearn"))
+
+
+def _in_browser():
+    """True in Python compiled to WebAssembly (Pyodide, as in JupyterLite), which downloads nothing."""
+    return sys.platform == "emscripten"
 
 
 def _candidate_dirs(data_home):
@@ -326,7 +365,16 @@ def _candidate_dirs(data_home):
     env = os.environ.get("GENLEARN_DATA")
     if env:
         dirs.append(("$GENLEARN_DATA", Path(env).expanduser()))
-    dirs.append(("user cache", _cache_dir()))
+    for label, folder in dirs:
+        if folder.is_file():
+            raise ValueError(
+                f"{label} must name the folder that holds {_SMS_FILE}, not a file: it is {folder}. "
+                f"Set it to {folder.parent}" + (" (GENLEARN_DATA=" + str(folder.parent) + ")."
+                                                 if label == "$GENLEARN_DATA" else ".")
+            )
+    cache = _cache_dir()
+    if cache is not None:
+        dirs.append(("user cache", cache))
     return dirs
 
 
@@ -345,7 +393,7 @@ def _read_sms(path):
                 )
             texts.append(text)
             y.append(1 if label == "spam" else 0)
-    return texts, np.asarray(y, dtype=int)
+    return texts, np.asarray(y, dtype=np.intp)
 
 
 def _download_sms(cache):
@@ -374,12 +422,15 @@ def load_sms_spam(data_home=None, download=True):
     1. ``data_home`` (if given),
     2. the folder named by the environment variable ``GENLEARN_DATA``,
     3. the user cache, ``pooch.os_cache("genlearn")`` (e.g.
-       ``~/.cache/genlearn`` on Linux).
+       ``~/.cache/genlearn`` on Linux), where pooch is installed.
 
     Only if none has it is the official zip downloaded from the UCI repository
     (:data:`SMS_SPAM_URL`) into the user cache, and only when ``download`` is
-    True and the environment variable ``GENLEARN_OFFLINE`` is not set (the
-    test suite sets it: tests never use the network). Every copy is checked
+    True, the environment variable ``GENLEARN_OFFLINE`` is not set (the
+    test suite sets it: tests never use the network), pooch is installed and
+    Python does not run in the browser (Pyodide, JupyterLite). Whatever stops
+    or fails the download, the error is a ``FileNotFoundError``, so a caller
+    that falls back to :func:`load_demo_sms` on it always can. Every copy is checked
     against :data:`SMS_SPAM_SHA256` before use. The corpus is by Tiago A.
     Almeida and José María Gómez Hidalgo; its readme gives the licence and the
     citation.
@@ -396,13 +447,14 @@ def load_sms_spam(data_home=None, download=True):
     -------
     texts : list of str, length 5574
         The messages, in file order.
-    y : ndarray of int, shape (5574,)
+    y : ndarray of np.intp, shape (5574,)
         1 for spam, 0 for ham.
 
     Raises
     ------
     FileNotFoundError
-        No copy was found and the download was disabled or failed. The
+        No copy was found and the download was disabled, impossible here or
+        failed. The
         message, on one line, lists every folder looked in and says where to
         put the file.
     ValueError
@@ -431,7 +483,10 @@ def load_sms_spam(data_home=None, download=True):
                 )
             return _read_sms(path)
     # One line, so that a caller quoting only the first line still shows the folders.
-    where = ", ".join(looked[:-1]) + (" or " if len(looked) > 1 else "") + looked[-1]
+    if looked:
+        where = ", ".join(looked[:-1]) + (" or " if len(looked) > 1 else "") + looked[-1]
+    else:  # no data_home, no GENLEARN_DATA, and no user cache without pooch
+        where = "no folder (neither data_home nor GENLEARN_DATA is set)"
     cache = _cache_dir()
     missing = f"SMS Spam Collection not found: no file {_SMS_FILE} in {where}"
     hint = (
@@ -446,6 +501,12 @@ def load_sms_spam(data_home=None, download=True):
             f"{missing}; GENLEARN_OFFLINE={os.environ['GENLEARN_OFFLINE']} is set, so nothing "
             f"was downloaded. {hint}"
         )
+    if _in_browser():
+        raise FileNotFoundError(f"{missing}; Python runs in the browser here (Pyodide), so nothing was "
+                                f"downloaded. {hint}")
+    if cache is None:
+        raise FileNotFoundError(f"{missing}; downloading needs the package pooch, which is not "
+                                f"installed (pip install pooch). {hint}")
     existed = cache.exists()
     try:
         path = _download_sms(cache)
@@ -480,7 +541,7 @@ def load_demo_sms():
     Returns
     -------
     texts : list of str
-    y : ndarray of int
+    y : ndarray of np.intp
         1 for spam, 0 for ham.
 
     Examples
@@ -499,4 +560,4 @@ def load_demo_sms():
         label, _, text = line.partition("\t")
         texts.append(text)
         y.append(1 if label == "spam" else 0)
-    return texts, np.asarray(y, dtype=int)
+    return texts, np.asarray(y, dtype=np.intp)

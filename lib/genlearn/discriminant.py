@@ -1,9 +1,9 @@
 """Gaussian generative classifiers: GDA (LDA), QDA and Gaussian naive Bayes.
 
-All three model ``y ~ Categorical(phi)`` and ``x | y=k ~ N(mu_k, Sigma_k)`` and
+All three model ``y ~ Categorical(phi_y)`` and ``x | y=k ~ N(mu_k, Sigma_k)`` and
 fit by maximum likelihood:
 
-* ``phi_k`` = fraction of the training examples in class k,
+* ``phi_y[k]`` = fraction of the training examples in class k,
 * ``mu_k``  = mean of the examples in class k,
 * ``Sigma`` = average outer product of the deviations from the class means.
 
@@ -18,17 +18,19 @@ QDA            one per class: S_k / m_k    quadratic
 GaussianNB     diag(S_k) / m_k per class   quadratic, axis-aligned
 =============  ==========================  ===========================
 
-so one shared base class does everything else: one pass over the data for the
-sufficient statistics, the Cholesky factor ``L`` of each Sigma (never
-``Sigma^{-1}``), and ``log p(x, y=k)`` in log space.
+so one shared base class does everything else: the sufficient statistics
+(counts, means and scatter matrices, in one pass over the data:
+:func:`genlearn._fast.class_statistics`), the Cholesky factor ``L`` of each
+Sigma (never ``Sigma^{-1}``), and ``log p(x, y=k)`` in log space.
 """
+import warnings
+
 import numpy as np
 from scipy.linalg.lapack import dtrtri
 
-from ._base import (GenerativeClassifier, _block_rows, _linear_scores, _one_blas_thread,
-                    _row_scale)
-from ._validation import (_plain, check_finite, check_is_fitted, check_nonnegative, validate_X,
-                          validate_X_y)
+from . import _fast
+from ._base import GenerativeClassifier, _linear_scores, _row_scale
+from ._validation import _plain, check_is_fitted, check_nonnegative, validate_X, validate_X_y
 from .gaussian import _describe_singular
 
 __all__ = ["GDA", "QDA", "GaussianNB"]
@@ -37,113 +39,6 @@ _LOG_2PI = np.log(2.0 * np.pi)
 # A feature whose variance left after regressing on the other features is at
 # most this fraction of its own variance makes Sigma (numerically) singular.
 _SINGULAR_RTOL = 1e-10
-
-
-def _class_statistics(X, y, K, kind):
-    """Counts, means and scatter matrices of the classes, from one pass over ``X``.
-
-    ``kind`` is ``"pooled"`` (GDA: one scatter matrix summed over the classes),
-    ``"full"`` (QDA: one per class) or ``"diagonal"`` (GaussianNB: only the
-    diagonals).  Sums of squares of raw values cancel badly when a feature's
-    mean is large compared with its spread (1e6 +- 1), so each example is first
-    shifted by a rough centre of its class, taken from a sample of the rows.
-    When every rough centre is already within one standard deviation of 0,
-    the shift would gain nothing and ``X`` is used as it is.
-
-    Without a shift, GDA needs ``X^T X`` and the class sums, and GaussianNB the
-    class sums of x and of x^2: one pass over ``X`` in blocks that stay in the
-    CPU cache.  QDA, and every model when a shift is needed, take the rows of
-    each class in turn, in blocks, shifted in place.
-
-    Returns
-    -------
-    counts : (K,) number of examples m_k in each class
-    mu : (K, n) class means
-    scatter : ``S_k = sum_{y_i = k} (x_i - mu_k)(x_i - mu_k)^T`` of shape (K, n, n);
-        for "pooled" their sum, shape (n, n); for "diagonal" the diagonals, (K, n).
-    shift : (n,) a centre of the data to predict in (zeros when no shift is needed)
-    mu_shifted : (K, n) ``mu - shift``, without the rounding of ``mu``
-    """
-    m, n = X.shape
-    counts = np.bincount(y, minlength=K).astype(float)
-    sums = np.zeros((K, n))
-    # NaN or infinity in X: no numpy warnings here, the check below names the problem.
-    with _one_blas_thread(), np.errstate(invalid="ignore", over="ignore"):
-        centre = _rough_centres(X, y, K)
-        if not centre.any() and kind != "full":
-            # No shift: one pass over X, in blocks that stay in the CPU cache.  Per
-            # block B: GDA the symmetric product B^T B (BLAS syrk), GaussianNB the
-            # squares B * B; then, while B is still in the cache, the class sums as one
-            # product per class with its 0/1 indicator row (BLAS gemv).
-            indicator = np.empty((K, m))
-            for k in range(K):
-                np.equal(y, k, out=indicator[k])
-            squares = np.zeros((n, n) if kind == "pooled" else (K, n))
-            rows = 4 * _block_rows(n)
-            for start in range(0, m, rows):
-                B = X[start:start + rows]
-                I = indicator[:, start:start + rows]
-                if kind == "pooled":
-                    squares += B.T @ B
-                else:
-                    B2 = B * B
-                for k in range(K):
-                    sums[k] += I[k] @ B
-                    if kind == "diagonal":
-                        squares[k] += I[k] @ B2
-        elif kind == "pooled":
-            squares = np.zeros((n, n))
-            rows = _block_rows(n)
-            for start in range(0, m, rows):
-                yb = y[start:start + rows]
-                B = X[start:start + rows] - centre[yb]
-                squares += B.T @ B
-                sums += np.eye(K)[yb].T @ B
-        else:
-            squares = np.zeros((K, n) if kind == "diagonal" else (K, n, n))
-            rows = _block_rows(n)
-            for k in range(K):
-                members = np.flatnonzero(y == k)
-                for start in range(0, len(members), rows):
-                    B = X[members[start:start + rows]]
-                    if centre.any():
-                        B -= centre[k]
-                    sums[k] += B.sum(axis=0)
-                    squares[k] += np.einsum("ij,ij->j", B, B) if kind == "diagonal" else B.T @ B
-    # A sum of squares is finite only if every value is: X was checked on the way.
-    if not np.isfinite(np.einsum("...jj->...j", squares) if kind != "diagonal" else squares).all():
-        check_finite(X)  # raises, naming the first NaN or infinity
-        raise ValueError(
-            "X has values so large that their squares overflow (above about 1e154): "
-            "rescale the features, e.g. divide them by their standard deviations."
-        )
-    # Move from the rough centres to the class means: S = sum (x-c)(x-c)^T - m_k d d^T
-    # with d = mu_k - c = sums_k / m_k.
-    d = sums / counts[:, None]
-    if kind == "diagonal":
-        scatter = np.maximum(squares - counts[:, None] * d * d, 0.0)
-    else:
-        outer = counts[:, None, None] * d[:, :, None] * d[:, None, :]
-        scatter = squares - (outer.sum(axis=0) if kind == "pooled" else outer)
-        scatter = (scatter + np.swapaxes(scatter, -1, -2)) / 2.0
-    mu = centre + d
-    # Predict in coordinates centred on the data (zero when no shift was needed).
-    shift = (counts @ mu) / m if centre.any() else np.zeros(n)
-    return counts, mu, scatter, shift, centre - shift + d
-
-
-def _rough_centres(X, y, K):
-    """A rough mean of each class, (K, n), from at most ~4096 evenly spaced rows;
-    all zeros if every one lies within one standard deviation of 0."""
-    m, n = X.shape
-    step = max(1, m // 4096)
-    Xs, ys = X[::step], y[::step]
-    centre = np.empty((K, n))
-    for k in range(K):
-        rows = Xs[ys == k]
-        centre[k] = rows.mean(axis=0) if len(rows) else X[np.argmax(y == k)]
-    spread = Xs.std(axis=0)
-    return np.zeros((K, n)) if (np.abs(centre) <= spread).all() else centre
 
 
 class _GaussianClassifier(GenerativeClassifier):
@@ -166,6 +61,18 @@ class _GaussianClassifier(GenerativeClassifier):
     def _estimate_Sigma(self, counts, scatter):  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @property
+    def phi_(self):
+        """Deprecated name of :attr:`phi_y_`, the class priors."""
+        if "phi_y_" not in self.__dict__:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute 'phi_'")
+        warnings.warn(
+            f"{type(self).__name__}.phi_ is renamed phi_y_ (the class priors p(y = k), the name "
+            "they have on every genlearn classifier; on the naive Bayes models phi_ is the "
+            "table of p(x_j | y)). Write .phi_y_; .phi_ will be removed in a future release.",
+            FutureWarning, stacklevel=2)
+        return self.phi_y_
+
     def _min_examples(self, n):
         return 1
 
@@ -181,7 +88,7 @@ class _GaussianClassifier(GenerativeClassifier):
 
     # -- fitting ---------------------------------------------------------------
     def fit(self, X, y):
-        """Fit phi, mu and Sigma by maximum likelihood.
+        """Fit phi_y, mu and Sigma by maximum likelihood.
 
         Parameters
         ----------
@@ -200,7 +107,7 @@ class _GaussianClassifier(GenerativeClassifier):
         K = len(classes)
         phi = self._check_priors(K)
         kind = "diagonal" if self._diagonal else "pooled" if self._shared else "full"
-        counts, mu, scatter, shift, mu_shifted = _class_statistics(X, y_index, K, kind)
+        counts, mu, scatter, shift, mu_shifted = _fast.class_statistics(X, y_index, K, kind)
         if reg == 0:
             self._check_counts(classes, counts, n, m)
         Sigma = self._estimate_Sigma(counts, scatter) + reg * np.eye(n)
@@ -223,7 +130,7 @@ class _GaussianClassifier(GenerativeClassifier):
 
         self.classes_ = classes
         self.class_count_ = counts
-        self.phi_ = phi if phi is not None else counts / m
+        self.phi_y_ = phi if phi is not None else counts / m
         self.mu_ = mu
         self.Sigma_ = Sigma
         return self
@@ -294,23 +201,18 @@ class _GaussianClassifier(GenerativeClassifier):
     def _mahalanobis(self, X):
         """Squared Mahalanobis distance of each row to each class mean, shape (m, K).
 
-        ``X`` is already shifted.  Rows are taken in blocks that stay in the CPU
-        cache, all classes with one product per block (for GaussianNB, W is
-        diagonal and the product is elementwise).  A row so far away that every
-        distance overflows (beyond ~1e154) gets distances minus the smallest
-        one, computed on the row divided by a power of two: the nearest class
-        keeps 0, so the posterior stays defined.
+        ``X`` is already shifted.  All classes take one product per block of
+        rows (for GaussianNB, W is diagonal and the product is elementwise).
+        A row so far away that every distance overflows (beyond ~1e154) gets
+        distances minus the smallest one, computed on the row divided by a
+        power of two: the nearest class keeps 0, so the posterior stays defined.
         """
-        m, n = X.shape
-        K = len(self.classes_)
-        out = np.empty((m, K))
+        n, K = X.shape[1], len(self.classes_)
         W = (np.stack([np.diag(W_T) for W_T in self._whiten_T]) if self._diagonal
              else self._whiten_T[0] if self._shared
              else np.concatenate(self._whiten_T, axis=1))
-        rows = _block_rows(n * K)
-        with _one_blas_thread(), np.errstate(over="ignore", invalid="ignore"):
-            for start in range(0, m, rows):
-                out[start:start + rows] = self._distances(X[start:start + rows], W)
+        with _fast.one_blas_thread(), np.errstate(over="ignore", invalid="ignore"):
+            out = _fast.by_row_blocks(lambda B: self._distances(B, W), X, K, cost=n * K)
             bad = np.isnan(out).any(axis=1) | ~np.isfinite(out).any(axis=1)
             if bad.any():
                 t = _row_scale(X[bad])
@@ -331,11 +233,11 @@ class _GaussianClassifier(GenerativeClassifier):
         return np.einsum("ikj,ikj->ik", Z, Z)
 
     def _joint_log_proba(self, X):
-        return (np.log(self.phi_) - self._half_logdet - 0.5 * self.n_features_in_ * _LOG_2PI
+        return (np.log(self.phi_y_) - self._half_logdet - 0.5 * self.n_features_in_ * _LOG_2PI
                 - 0.5 * self._mahalanobis(self._centred(X)))
 
     def predict_joint_log_proba(self, X):
-        """``log p(x, y=k) = log phi_k + log N(x; mu_k, Sigma_k)`` for each row and class.
+        """``log p(x, y=k) = log phi_y[k] + log N(x; mu_k, Sigma_k)`` for each row and class.
 
         Parameters
         ----------
@@ -356,7 +258,7 @@ class _GaussianClassifier(GenerativeClassifier):
             A = -1/2 (P_1 - P_0)
             b = P_1 mu_1 - P_0 mu_0
             c = -1/2 (mu_1^T P_1 mu_1 - mu_0^T P_0 mu_0)
-                - 1/2 log(det Sigma_1 / det Sigma_0) + log(phi_1 / phi_0)
+                - 1/2 log(det Sigma_1 / det Sigma_0) + log(phi_y[1] / phi_y[0])
 
         For GDA (one shared Sigma) ``A`` is exactly zero: the boundary is linear.
 
@@ -378,7 +280,7 @@ class _GaussianClassifier(GenerativeClassifier):
         b = P1 @ mu1 - P0 @ mu0
         c = (-0.5 * (mu1 @ P1 @ mu1 - mu0 @ P0 @ mu0)
              - (self._half_logdet[1] - self._half_logdet[0])
-             + np.log(self.phi_[1] / self.phi_[0]))
+             + np.log(self.phi_y_[1] / self.phi_y_[0]))
         return A, b, float(c)
 
 
@@ -387,7 +289,7 @@ class GDA(_GaussianClassifier):
 
     The CS229 model, also called linear discriminant analysis (LDA)::
 
-        y ~ Categorical(phi),   x | y=k ~ N(mu_k, Sigma)
+        y ~ Categorical(phi_y),   x | y=k ~ N(mu_k, Sigma)
 
     With a shared Sigma the quadratic terms cancel in the log-odds, so the
     posterior of a binary GDA is a logistic function of x:
@@ -396,7 +298,7 @@ class GDA(_GaussianClassifier):
     Parameters
     ----------
     priors : array-like of shape (K,), default=None
-        Class probabilities phi; ``None`` takes the class fractions of ``y``.
+        Class probabilities phi_y; ``None`` takes the class fractions of ``y``.
     reg : float, default=0.0
         Added to the diagonal of Sigma (use it when Sigma is singular).
 
@@ -406,8 +308,9 @@ class GDA(_GaussianClassifier):
         Class labels, sorted.
     class_count_ : ndarray of shape (K,)
         Training examples m_k in each class.
-    phi_ : ndarray of shape (K,)
-        Class prior probabilities.
+    phi_y_ : ndarray of shape (K,)
+        Class prior probabilities ``p(y = k)`` (named as on the naive Bayes
+        models; ``phi_`` is its deprecated former name).
     mu_ : ndarray of shape (K, n)
         Class means.
     Sigma_ : ndarray of shape (n, n)
@@ -417,7 +320,7 @@ class GDA(_GaussianClassifier):
         Two classes only: ``Sigma^{-1} (mu_1 - mu_0)``.
     theta0_ : float
         Two classes only: ``-1/2 (mu_1^T Sigma^{-1} mu_1 - mu_0^T Sigma^{-1} mu_0)
-        + log(phi_1 / phi_0)``.
+        + log(phi_y[1] / phi_y[0])``.
     n_features_in_ : int
         Number of features n seen in fit.
 
@@ -443,10 +346,10 @@ class GDA(_GaussianClassifier):
     def fit(self, X, y):
         super().fit(X, y)
         # Linear scores: log p(x, y=k) = x^T w_k + b_k + (the same for every class),
-        # with w_k = Sigma^{-1} mu_k = W^T W mu_k and b_k = -1/2 mu_k^T w_k + log phi_k,
+        # with w_k = Sigma^{-1} mu_k = W^T W mu_k and b_k = -1/2 mu_k^T w_k + log phi_y[k],
         # kept in the shifted coordinates of the fit (x - shift, mu_k - shift).
         w = self._whiten_mu @ self._whiten_T[0].T
-        b = -0.5 * np.einsum("kj,kj->k", self._whiten_mu, self._whiten_mu) + np.log(self.phi_)
+        b = -0.5 * np.einsum("kj,kj->k", self._whiten_mu, self._whiten_mu) + np.log(self.phi_y_)
         self._lin_w, self._lin_b = w.T.copy(), b
         if len(self.classes_) == 2:
             # log-odds: theta^T (x - shift) + theta0 - theta^T shift in the user's units
@@ -461,7 +364,7 @@ class GDA(_GaussianClassifier):
     def _scores(self, X):
         # Linear in x: the log-odds for two classes, else K scores.
         X = self._centred(validate_X(self, X, reset=False))
-        with _one_blas_thread():
+        with _fast.one_blas_thread():
             return _linear_scores(X, self._lin_w, self._lin_b)
 
 
@@ -470,7 +373,7 @@ class QDA(_GaussianClassifier):
 
     ::
 
-        y ~ Categorical(phi),   x | y=k ~ N(mu_k, Sigma_k)
+        y ~ Categorical(phi_y),   x | y=k ~ N(mu_k, Sigma_k)
 
     The log-odds are a quadratic function of x (see :meth:`quadratic_form`).
     Each class needs more examples than features (m_k >= n + 1) for its
@@ -479,7 +382,7 @@ class QDA(_GaussianClassifier):
     Parameters
     ----------
     priors : array-like of shape (K,), default=None
-        Class probabilities phi; ``None`` takes the class fractions of ``y``.
+        Class probabilities phi_y; ``None`` takes the class fractions of ``y``.
     reg : float, default=0.0
         Added to the diagonal of every Sigma_k.
 
@@ -487,7 +390,7 @@ class QDA(_GaussianClassifier):
     ----------
     classes_ : ndarray of shape (K,)
     class_count_ : ndarray of shape (K,)
-    phi_ : ndarray of shape (K,)
+    phi_y_ : ndarray of shape (K,)
     mu_ : ndarray of shape (K, n)
     Sigma_ : ndarray of shape (K, n, n)
         ``Sigma_k = (1/m_k) sum_{y_i = k} (x_i - mu_k)(x_i - mu_k)^T`` (the MLE,
@@ -523,7 +426,7 @@ class GaussianNB(_GaussianClassifier):
     Parameters
     ----------
     priors : array-like of shape (K,), default=None
-        Class probabilities phi; ``None`` takes the class fractions of ``y``.
+        Class probabilities phi_y; ``None`` takes the class fractions of ``y``.
     reg : float, default=0.0
         Added to every variance (scikit-learn's ``var_smoothing`` is the same
         idea, scaled by the largest variance).
@@ -532,7 +435,7 @@ class GaussianNB(_GaussianClassifier):
     ----------
     classes_ : ndarray of shape (K,)
     class_count_ : ndarray of shape (K,)
-    phi_ : ndarray of shape (K,)
+    phi_y_ : ndarray of shape (K,)
     mu_ : ndarray of shape (K, n)
     var_ : ndarray of shape (K, n)
         Per-class variances ``(1/m_k) sum_{y_i = k} (x_ij - mu_kj)^2`` plus ``reg``.

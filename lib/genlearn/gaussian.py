@@ -268,6 +268,10 @@ def covariance(sigma1, sigma2, rho):
     array([[ 4., -3.],
            [-3.,  9.]])
     """
+    for name, value in (("sigma1", sigma1), ("sigma2", sigma2), ("rho", rho)):
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+            raise ValueError(f"{name} must be a number; got {value!r}. For a matrix of your own use "
+                             "check_covariance(Sigma).")
     for name, s in (("sigma1", sigma1), ("sigma2", sigma2)):
         if not np.isfinite(s) or s <= 0:
             raise ValueError(
@@ -280,7 +284,14 @@ def covariance(sigma1, sigma2, rho):
             f"singular and the density does not exist); got {rho!r}."
         )
     c = rho * sigma1 * sigma2
-    return np.array([[sigma1 * sigma1, c], [c, sigma2 * sigma2]], dtype=float)
+    Sigma = np.array([[sigma1 * sigma1, c], [c, sigma2 * sigma2]], dtype=float)
+    if not np.isfinite(Sigma).all() or min(Sigma[0, 0], Sigma[1, 1]) == 0.0:
+        raise ValueError(
+            f"sigma1 = {sigma1!r} and sigma2 = {sigma2!r} give variances {Sigma[0, 0]!r} and {Sigma[1, 1]!r}, "
+            "which overflow or underflow a float; rescale the data to standard deviations between "
+            "about 1e-150 and 1e150."
+        )
+    return Sigma
 
 
 def principal_axes(Sigma):

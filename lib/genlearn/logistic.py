@@ -25,8 +25,8 @@ How the numbers are kept accurate and fast:
   columns are nearly parallel to the column of ones and the Hessian is
   numerically singular.  The coefficients are reported in the user's units.
 * ``X^T S X`` is a symmetric product ``A^T A`` with ``A = sqrt(S) [X - c, 1]``,
-  built block by block (no copy of ``[X, 1]``), and each Newton system is
-  solved after scaling the Hessian to unit diagonal.
+  built block by block (no copy of ``[X, 1]``: :class:`genlearn._fast.ShiftedRows`),
+  and each Newton system is solved after scaling the Hessian to unit diagonal.
 * From 100,000 examples on, Newton's method first fits every 16th example and
   jumps to that fit: each pass over all the data is the expensive part, and
   from there it takes about half as many.
@@ -43,8 +43,8 @@ from scipy.linalg import LinAlgError, cho_factor, cho_solve
 from scipy.optimize import linprog
 from sklearn.exceptions import ConvergenceWarning
 
-from ._base import (BaseEstimator, ClassifierMixin, _block_rows, _linear_scores, _log_sigmoid,
-                    _one_blas_thread, _rough_centre, logsumexp, sigmoid)
+from . import _fast
+from ._base import BaseEstimator, ClassifierMixin, _linear_scores, _log_sigmoid, logsumexp, sigmoid
 from ._validation import check_nonnegative, check_positive_int, validate_X, validate_X_y
 from .gaussian import _describe_singular
 
@@ -66,57 +66,6 @@ class SeparableDataWarning(ConvergenceWarning):
     >>> caught[0].category.__name__
     'SeparableDataWarning'
     """
-
-
-class _Shifted:
-    """The training examples seen as ``x - shift``, read in blocks that stay in cache.
-
-    Nothing of the size of X is ever copied: each block is shifted on the fly.
-    """
-
-    def __init__(self, X, shift):
-        self.X, self.shift = X, shift
-        self.m, self.n = X.shape
-        self.rows = _block_rows(self.n + 1)
-
-    def blocks(self):
-        for start in range(0, self.m, self.rows):
-            B = self.X[start:start + self.rows]
-            yield start, (B - self.shift if self.shift.any() else B)
-
-    def dot(self, T):
-        """``(x_i - shift) @ T`` for every example; T of shape (n,) or (n, J)."""
-        if not self.shift.any():
-            return self.X @ T
-        out = np.empty((self.m,) + T.shape[1:])
-        for start, B in self.blocks():
-            out[start:start + len(B)] = B @ T
-        return out
-
-    def gram(self, weights, residuals):
-        """Weighted sums over the examples, with ``x~ = (x - shift, 1)``.
-
-        Returns ``H[p] = sum_i weights[i, p] x~_i x~_i^T`` for each column p of
-        ``weights`` (m, P), all >= 0, shape (P, n+1, n+1), and
-        ``g = sum_i x~_i residuals[i]``, shape (n+1, J).  Each weighted block is
-        one symmetric product ``A^T A`` (BLAS syrk) with ``A = sqrt(w) x~``.
-        """
-        n, P = self.n, weights.shape[1]
-        H = np.zeros((P, n + 1, n + 1))
-        g = np.zeros((n + 1, residuals.shape[1]))
-        buf = np.empty((self.rows, n + 1))
-        root = np.sqrt(weights)
-        for start, B in self.blocks():
-            stop = start + len(B)
-            A = buf[:len(B)]
-            for p in range(P):
-                np.multiply(B, root[start:stop, p, None], out=A[:, :n])
-                A[:, n] = root[start:stop, p]
-                H[p] += A.T @ A
-            R = residuals[start:stop]
-            g[:n] += B.T @ R
-            g[n] += R.sum(axis=0)
-        return H, g
 
 
 # -- The two models. Each gives Newton's method a start (the intercept-only MLE),
@@ -252,7 +201,7 @@ def _sample_start(X, shift, y_index, K, penalty, max_iter):
     decides).  A sample of separable data is separable, and one of dependent
     features is dependent, so those cases never get a start from the sample."""
     step = min(16, len(X) * 4 // _SAMPLE_FROM)
-    data = _Shifted(X[::step].copy(), shift)
+    data = _fast.ShiftedRows(X[::step].copy(), shift)
     start, *model = _model(data, y_index[::step], K, penalty / step)
     v, _, _, status = _newton(start, *model, max_iter, tol=1e-3, stop_if_separated=True)
     return v if status == "converged" else None
@@ -401,12 +350,12 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         m, n = X.shape
         K = len(classes)
         # Work in centred coordinates, x - shift: theta is the same, the intercept moves.
-        data = _Shifted(X, _rough_centre(X))
+        data = _fast.ShiftedRows(X, _fast.rough_centre(X))
         penalty = np.full(n + 1, 0.0 if np.isinf(C) else 1.0 / C)
         penalty[n] = 0.0  # the intercept is not penalised
         unpenalised = np.isinf(C)
         start, scores, objective, derivatives, margins = _model(data, y_index, K, penalty)
-        with _one_blas_thread():
+        with _fast.one_blas_thread():
             warm = (_sample_start(X, data.shift, y_index, K, penalty, max_iter)
                     if m >= _SAMPLE_FROM else None)
             v, Z, path, status = _newton(start, scores, objective, derivatives, margins,
@@ -488,7 +437,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         """
         X = validate_X(self, X, reset=False)
         X = X - self._shift if self._shift.any() else X
-        with _one_blas_thread():
+        with _fast.one_blas_thread():
             return _linear_scores(X, self._coef, self._intercept)
 
     def __sklearn_tags__(self):

@@ -95,6 +95,11 @@ def m_estimate(n_c, n, p, m):
     >>> m_estimate(1, 5, Fraction(1, 2), 3)
     Fraction(5, 16)
     """
+    for name, v in (("n_c", n_c), ("n", n), ("p", p), ("m", m)):
+        a = np.asarray(v)
+        if isinstance(v, bool) or a.dtype.kind not in "iuf" and not isinstance(v, Real):
+            raise ValueError(f"m_estimate needs numbers: {name} = {v!r} is not a number (or an array "
+                             f"of numbers); pass e.g. m_estimate(3, 5, 0.5, 3).")
     a_nc, a_n, a_p, a_m = arrays = [np.asarray(v, dtype=float) for v in (n_c, n, p, m)]
     if not all(np.isfinite(a).all() for a in arrays):
         raise ValueError("m_estimate needs finite numbers; got NaN or infinity.")

@@ -1,6 +1,12 @@
 """Fixtures for the browser tests: one JupyterLab server and one headless
-Chromium per pytest session (per xdist worker; every test of this folder lives
-in one module, so ``--dist loadscope`` keeps them on a single worker).
+Chromium per pytest session (per xdist worker: ``--dist loadscope`` keeps each
+module's tests on one worker).
+
+The server's root is ``executed_course``: a folder whose ``notebooks/`` holds
+every lesson as the test session executed it once (tests/lessons.py), with
+its outputs and its explorers' widget state, trusted as ``make lab`` trusts
+the lessons. The browser tests open those and drive them; they do not run the
+lessons again (small notebooks of their own, where a test needs a kernel).
 
 Without Debian's Chromium at /usr/bin/chromium every test here is skipped with
 that reason, and a warning in pytest's summary says so: ``make test`` still
@@ -30,6 +36,11 @@ else:
     SKIP_REASON = None
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "lite: runs every lesson in the browser kernel of the JupyterLite site "
+                                       "(minutes); pytest -m 'not lite' leaves it out of a quick run")
+
+
 class BrowserTestsSkipped(UserWarning):
     """Shown in pytest's warnings summary when the browser tests cannot run."""
 
@@ -46,20 +57,44 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def lab_server():
-    """JupyterLab on 127.0.0.1, free port, random token, root = the repository."""
-    server = LabServer().start()
+def executed_course(lesson_runs, tmp_path_factory):
+    """A folder with notebooks/<lesson>.ipynb: every lesson as executed once this session."""
+    import shutil
+
+    root = tmp_path_factory.mktemp("executed-course")
+    (root / "notebooks").mkdir()
+    # last lesson first: tests/test_lesson_runs.py, on another xdist worker, runs them first to last, so
+    # the two workers execute different lessons at once until they meet (each run happens once)
+    for path in reversed(lesson_runs.lessons()):
+        run = lesson_runs.lesson_run(path)
+        if run.error is not None:
+            pytest.fail(f"{path.name} did not run (tests/test_lesson_runs.py says why)", pytrace=False)
+        shutil.copy(run.path, root / "notebooks" / path.name)
+    return root
+
+
+@pytest.fixture(scope="session")
+def lab_server(executed_course):
+    """JupyterLab on 127.0.0.1, free port, random token, root = ``executed_course``, lessons trusted."""
+    server = LabServer(root_dir=executed_course).start()
+    server.trust(sorted((executed_course / "notebooks").glob("*.ipynb")))
     yield server
     server.stop()
 
 
 @pytest.fixture(scope="session")
-def chromium():
-    """A persistent Chromium context with a fresh profile, for the session."""
+def pw_session():
+    """Playwright, started once per session (a second sync_playwright() in the same process fails)."""
     with sync_playwright() as pw:
-        context, cleanup = launch_chromium(pw)
-        yield context
-        cleanup()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def chromium(pw_session):
+    """A persistent Chromium context with a fresh profile, for the session."""
+    context, cleanup = launch_chromium(pw_session)
+    yield context
+    cleanup()
 
 
 @pytest.fixture

@@ -40,12 +40,15 @@ CHROMIUM_ARGS = [
 ]
 VIEWPORT = {"width": 1400, "height": 1000}
 
-# Settings a fresh JupyterLab starts with: no autosave (the notebooks on disk
-# stay as committed), no news pop-up, no update check.
-LAB_SETTINGS = {
-    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+# Settings a fresh JupyterLab starts with: no news pop-up, no update check (they would reach the
+# internet), and no autosave (a test that runs notebooks must not rewrite them on disk).
+NO_NETWORK_SETTINGS = {
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "fetchNews": "false", "checkForUpdates": False},
+}
+LAB_SETTINGS = {
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    **NO_NETWORK_SETTINGS,
 }
 
 WIDGET_REPR = re.compile(
@@ -125,9 +128,19 @@ class LabServer:
         Working directory of the server (default: the repository root).
     wrapper : list of str
         Command prefix, e.g. ``["binder/start"]``.
+    settings : dict
+        The user settings JupyterLab starts with (default :data:`LAB_SETTINGS`;
+        :data:`NO_NETWORK_SETTINGS` keeps JupyterLab's defaults, autosave on).
+    extra_args : list of str
+        More options of ``jupyter lab``.
+
+    The Jupyter data folder is temporary too: notebooks trusted with
+    :meth:`trust` are trusted by this server only.
     """
 
-    def __init__(self, root_dir=REPO, cwd=REPO, wrapper=(), startup_timeout=90):
+    def __init__(self, root_dir=REPO, cwd=REPO, wrapper=(), startup_timeout=90, settings=None, extra_args=()):
+        self.settings = LAB_SETTINGS if settings is None else settings
+        self.extra_args = list(extra_args)
         self.root_dir = root_dir
         self.cwd = Path(cwd)
         self.wrapper = list(wrapper)
@@ -144,11 +157,12 @@ class LabServer:
         self.tmp = Path(tempfile.mkdtemp(prefix="genlearn-lab-"))
         env = dict(os.environ)
         for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
-                         ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                         ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTER_DATA_DIR", "data"),
                          ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"), ("IPYTHONDIR", "ipython")]:
             (self.tmp / sub).mkdir()
             env[var] = str(self.tmp / sub)
-        for rel, value in LAB_SETTINGS.items():
+        self.env = env
+        for rel, value in self.settings.items():
             path = self.tmp / "settings" / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(value))
@@ -167,6 +181,7 @@ class LabServer:
             cmd.append("--allow-root")  # containers and CI runners
         if self.root_dir is not None:
             cmd.append(f"--ServerApp.root_dir={self.root_dir}")
+        cmd += self.extra_args
         self.log_path = self.tmp / "server.log"
         log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(cmd, cwd=self.cwd, env=env, stdout=log,
@@ -209,6 +224,14 @@ class LabServer:
     def __enter__(self):
         return self.start()
 
+    def trust(self, paths):
+        """``jupyter trust`` the notebooks (as ``make lab`` does), in this server's data folder."""
+        env = dict(self.env) if getattr(self, "env", None) else None
+        if env is None:
+            raise RuntimeError("start the server first")
+        subprocess.run([jupyter_executable(), "trust", "--log-level=WARN", *map(str, paths)], env=env,
+                       check=True, capture_output=True, timeout=120)
+
     def __exit__(self, *exc):
         self.stop()
 
@@ -221,11 +244,14 @@ class LabServer:
         return json.loads(body) if body else None
 
     def shutdown_kernels(self):
-        """Delete every session and kernel (between notebooks, to free the CPU)."""
-        for s in self.api("GET", "/api/sessions"):
-            self.api("DELETE", f"/api/sessions/{s['id']}")
-        for k in self.api("GET", "/api/kernels"):
-            self.api("DELETE", f"/api/kernels/{k['id']}")
+        """Delete every session and kernel (between notebooks, to free the CPU). A kernel left alive
+        would keep the widgets of one test for the next page that opens the same notebook (the
+        widget manager loads the kernel's models over the notebook's stored ones): generous
+        time-outs, for a loaded machine."""
+        for s in self.api("GET", "/api/sessions", timeout=60):
+            self.api("DELETE", f"/api/sessions/{s['id']}", timeout=60)
+        for k in self.api("GET", "/api/kernels", timeout=60):
+            self.api("DELETE", f"/api/kernels/{k['id']}", timeout=60)
 
     def run_in_kernel(self, code, timeout=30):
         """Run ``code`` in the server's only kernel as a second client beside the page

@@ -58,11 +58,32 @@ def slider_names(cls):
 
 
 def open_explorer(page, server, notebook, name):
+    """The explorer ``name`` of ``notebook`` as the session executed it (the lab_server's root holds
+    the executed, trusted lessons: the explorer is live from its stored state, nothing runs again)."""
     open_notebook(page, server, notebook)
-    run_all_cells(page)
     problems = find_problems(page)
     assert not problems, problems
     return explorer(page, name)
+
+
+#: A small notebook with a kernel-side Gaussian explorer, for the test that needs the kernel.
+KERNEL_NOTEBOOK = "kernel_explorer.ipynb"
+
+
+def kernel_explorer(page, server):
+    """Open and run KERNEL_NOTEBOOK (written into the server's root): ``explorer`` lives in its kernel."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    nb.cells = [nbformat.v4.new_code_cell("from genlearn.demos.multivariate_gaussian import GaussianExplorer\n"
+                                          "explorer = GaussianExplorer()\nexplorer")]
+    nbformat.write(nb, server.root_dir / KERNEL_NOTEBOOK)
+    open_notebook(page, server, KERNEL_NOTEBOOK)
+    run_all_cells(page)
+    problems = find_problems(page)
+    assert not problems, problems
+    return explorer(page, GAUSSIAN[1])
 
 
 @pytest.mark.parametrize("notebook, cls", EXPLORERS, ids=[cls.__name__ for _, cls in EXPLORERS])
@@ -212,7 +233,7 @@ def test_the_kernel_follows_the_page(lab_server, lab_page):
     second client of the kernel after a mouse drag, equal the page's; a trait set from
     Python then moves the slider and the picture (checked with numpy)."""
     page = lab_page
-    root = open_explorer(page, lab_server, *GAUSSIAN)
+    root = kernel_explorer(page, lab_server)
     slider = root.get_by_role("slider", name="ρ (correlation)", exact=True)
     slider.scroll_into_view_if_needed()
     box = slider.bounding_box()

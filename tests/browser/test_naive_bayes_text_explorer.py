@@ -13,7 +13,7 @@ import pytest
 from genlearn.demos import naive_bayes_text as demo
 from genlearn.demos.explorer import state_mismatches
 from lab_driver import (
-    explorer, explorer_frames, explorer_state, find_problems, open_notebook, readout_text, run_all_cells,
+    explorer, explorer_frames, explorer_state, find_problems, open_notebook, readout_text,
     screenshot, wait_for_frame,
 )
 
@@ -41,8 +41,7 @@ def filters():
 
 def test_message_box_tokenizes_and_scores_like_genlearn(filters, lab_server, lab_page, tmp_path):
     page = lab_page
-    open_notebook(page, lab_server, NOTEBOOK)
-    run_all_cells(page)
+    open_notebook(page, lab_server, NOTEBOOK)   # as the session executed it (conftest.py)
     problems = find_problems(page)
     assert not problems, problems
     root = explorer(page, NAME)

@@ -1,12 +1,15 @@
-"""Every notebook as a learner meets it: opened in JupyterLab in headless
-Chromium, run with Run > Run All Cells, looked at, and its sliders moved with
-the keyboard.
+"""Every lesson as a learner meets it after Run All: opened in JupyterLab in headless
+Chromium, looked at, and its sliders moved with the keyboard.
 
-A notebook that passes nbval can still show a kernel picker, "Loading
-widget...", a raw ``VBox(children=...)`` text, a broken image, or a slider that
-does nothing; these tests catch exactly that. Screenshots of each notebook
-after the run (and after moving its sliders) are saved under pytest's
-temporary folder and named in the report when a test fails.
+The lessons opened are those the test session executed once (the
+``lab_server`` fixture's root, tests/lessons.py), trusted: JupyterLab renders
+their stored outputs and widget state as it renders a run notebook, without
+running them again. A notebook that runs cleanly can still show a kernel
+picker, "Loading widget...", a raw ``VBox(children=...)`` text, a broken image,
+an explorer that draws nothing, or a slider that does nothing; these tests
+catch exactly that. The start page is also opened and run as Binder opens it.
+Screenshots of each notebook are saved under pytest's temporary folder and
+named in the report when a test fails.
 """
 import re
 from pathlib import Path
@@ -74,7 +77,6 @@ def test_notebook_in_jupyterlab(path, lab_server, lab_page, tmp_path):
     except NotebookProblem as exc:
         screenshot(page, tmp_path / f"{stem}-open.png")
         pytest.fail(str(exc), pytrace=False)
-    run_all_cells(page)
     problems = find_problems(page)
     screenshot(page, tmp_path / f"{stem}-run.png")
     check_interactive_figures(page, problems)

@@ -1,6 +1,9 @@
 """Presenter view (genlearn.course.present, Voilà) and accessibility audits (axe-core).
 
-* Voilà serves lesson 02 and lesson 02's explorer alone with the same command
+* Voilà serves a small lesson (:func:`small_lesson`: prose, a figure of
+  lesson 02's module, a printed line and lesson 02's explorer; Voilà runs what
+  it serves, and the real lessons run once per session in
+  tests/test_lesson_runs.py) and that lesson's explorer alone, with the same command
   line ``make present`` uses (:func:`genlearn.course.present.voila_command`), on
   127.0.0.1 and a free port. Chromium opens them at 1280x720 with every
   request that leaves the server aborted and counted. Oracles: zero such
@@ -21,7 +24,6 @@ import functools
 import http.server
 import json
 import os
-import secrets
 import shutil
 import subprocess
 import tempfile
@@ -41,7 +43,6 @@ from lab_driver import REPO, explorer, explorer_state, free_port, readout_text, 
 
 ARTIFACTS = REPO / "tests" / "artifacts"
 AXE = REPO / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-LESSON = "02"
 NAME = "Multivariate Gaussian explorer"
 PRESENTER_VIEWPORT = {"width": 1280, "height": 720}
 STATIC_PAGES = ["01_generative_vs_discriminative", "02_multivariate_gaussian",
@@ -108,15 +109,42 @@ class Voila:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
+def small_lesson(folder):
+    """A lesson in miniature, as the lessons are written: prose, a figure, a print, an explorer."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
+    nb.cells = [md("# 02 · The multivariate Gaussian, in brief"),
+                md("The density of $x \\in \\mathbb{R}^2$ with mean $\\mu$ and covariance $\\Sigma$."),
+                code("%matplotlib inline\nimport numpy as np\n"
+                     "from genlearn.demos import multivariate_gaussian as demo"),
+                md("Its contours are ellipses."),
+                code("from IPython.display import display\n"
+                     "display(demo.draw_gaussian(np.zeros(2), np.array([[1.0, 0.5], [0.5, 1.0]])))"),
+                md("The determinant of $\\Sigma$ measures the spread."),
+                code("print('|Sigma| =', np.linalg.det([[1.0, 0.5], [0.5, 1.0]]))"),
+                md("Move the sliders."),
+                code("demo.GaussianExplorer()"),
+                md("## Summary"),
+                md("The mean moves the centre; the covariance shapes the ellipses.")]
+    path = Path(folder) / "02_small_lesson.ipynb"
+    nbformat.write(nb, path)
+    export.store_state(path)  # as the lessons store their explorers (present --only needs it)
+    return path
+
+
 @pytest.fixture(scope="module")
-def lesson_server():
-    with Voila(present.find_lesson(LESSON)) as server:
+def lesson_server(tmp_path_factory):
+    with Voila(small_lesson(tmp_path_factory.mktemp("lesson"))) as server:
         yield server
 
 
 @pytest.fixture(scope="module")
 def explorer_server(tmp_path_factory):
-    notebook = present.explorer_notebook(present.find_lesson(LESSON), tmp_path_factory.mktemp("present"))
+    lesson = small_lesson(tmp_path_factory.mktemp("lesson"))
+    notebook = present.explorer_notebook(lesson, tmp_path_factory.mktemp("present"))
     with Voila(notebook) as server:
         yield server
 
@@ -235,7 +263,7 @@ def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path):
 
 
 def test_lesson_without_code(chromium, lesson_server, tmp_path):
-    """Lesson 02 whole: prose, figures and the explorer, no code; audited by axe-core too
+    """A lesson whole: prose, figures and the explorer, no code; audited by axe-core too
     (one page load: Voilà runs the whole lesson for each)."""
     with open_presenter(chromium, lesson_server, tmp_path) as tab:
         page = tab.page

@@ -30,7 +30,8 @@ from genlearn.course import export, site
 from lab_driver import REPO, canvas_digest, serve_folder, web_assets_or_skip
 
 WIDGET_VIEW = export.WIDGET_VIEW_MIME
-PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages()), "homework.html", "run.html"]
+PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages(REPO) + site.extra_pages(REPO)),
+         "homework.html", "run.html"]
 #: the handout opened from the disk: a lesson with an explorer
 HANDOUT = "02_multivariate_gaussian.html"
 
@@ -42,7 +43,7 @@ def built(tmp_path_factory):
     """The site, built once, served from 127.0.0.1 on a free port: (folder, base URL)."""
     web_assets_or_skip("site tests")
     out = tmp_path_factory.mktemp("site")
-    site.build(out)
+    site.build(out, course=REPO)
     with serve_folder(out) as base:
         yield out, base
 
@@ -54,10 +55,11 @@ def handout(tmp_path_factory):
     if not (site.MATHJAX3_DIR / f"tex-svg-full-{site.MATHJAX3_VERSION}.js").exists() and not shutil.which("npm"):
         pytest.skip("handout test skipped: MathJax 3 not fetched and no npm (apt-get install npm)")
     out = tmp_path_factory.mktemp("handouts")
-    lessons = [nb for nb in site.lesson_pages() if nb.stem + ".html" == HANDOUT]
+    lessons = [nb for nb in site.lesson_pages(REPO) if nb.stem + ".html" == HANDOUT]
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(site, "lesson_pages", lambda notebooks=None: lessons)
-        (path,) = site.handouts(out)
+        mp.setattr(site, "lesson_pages", lambda course=None: lessons)
+        mp.setattr(site, "extra_pages", lambda course=None: [])
+        (path,) = site.handouts(out, course=REPO)
     return path
 
 
@@ -183,7 +185,7 @@ def test_every_explorer_cell_is_live_on_the_site(built, chromium):
     a notebook whose explorer still needs a kernel is named here."""
     _, base = built
     unconverted = {}
-    for nb in site.lesson_pages():
+    for nb in site.lesson_pages(REPO):
         expected = widget_cells(nb)
         if not expected:
             continue
@@ -219,10 +221,10 @@ def test_handout_works_from_the_disk(handout, chromium):
         assert len(roots) == expected >= 1
         dead = {root.get_attribute("aria-label"): controls_respond(page, root) for root in roots}
         assert not any(dead.values()), f"controls that changed no pixel: {dead}"
-        # links stay inside the file, or point to another lesson's handout (same folder)
+        # links stay inside the file, or point to another handout of the course (same folder)
         links = [h for h in internal_links(page) if h.startswith("file:")
                  and urllib.parse.urlsplit(h).path != urllib.parse.urlsplit(handout.as_uri()).path
-                 and not re.search(r"/[0-9]{2}_[^/]+\.html$", urllib.parse.urlsplit(h).path)]
+                 and not re.search(r"/(?:[0-9]{2}_[^/]+|notes_slips)\.html$", urllib.parse.urlsplit(h).path)]
         assert links == [], f"the handout links to other files: {links}"
         assert page.outside == [], f"requests left the file: {page.outside[:5]}"
         assert page.errors == [], f"console errors: {page.errors[:5]}"

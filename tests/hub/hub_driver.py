@@ -38,6 +38,7 @@ import requests
 import websocket
 
 from genlearn.course import hub as links
+from genlearn.course import release
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -78,7 +79,9 @@ def _git(*args, cwd):
 
 def snapshot_repo(dest, branch="main"):
     """A git repository at ``dest`` holding this working tree, committed on
-    ``branch``; returns its file:// URL (what an nbgitpuller link names)."""
+    ``branch``, and its student release on the branch ``student``
+    (``make student-release``); returns its file:// URL (what an nbgitpuller
+    link names)."""
     dest = Path(dest) / REPO_NAME
     files = _git("ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=ROOT).split("\0")
     for rel in filter(None, files):
@@ -89,6 +92,7 @@ def snapshot_repo(dest, branch="main"):
     _git("init", "-q", "-b", branch, cwd=dest)
     _git("add", "-A", cwd=dest)
     _git("commit", "-q", "-m", "snapshot of the working tree", cwd=dest)
+    release.release(dest)
     return dest.as_uri()
 
 
@@ -291,6 +295,22 @@ class Student:
                           json={"type": "notebook", "format": "json", "content": nb})
         r.raise_for_status()
 
+    def save_as_the_page_does(self, path):
+        """Open ``path`` and save it back as JupyterLab's page would with the widget manager's
+        saveState on and no cell run: the stored widget state replaced by the (no) live models,
+        integral floats sent as integers (JSON from JavaScript). genlearn's save hook, loaded by the
+        student's server, must write the file as it was."""
+        model = self.contents(path)
+        nb = _as_javascript_json(model["content"])
+        for cell in nb["cells"]:  # what the server adds when it reads, and the page never sends back
+            cell.get("metadata", {}).pop("trusted", None)
+        widgets = nb.get("metadata", {}).get("widgets")
+        if widgets:
+            widgets["application/vnd.jupyter.widget-state+json"]["state"] = {}
+        r = self.http.put(f"{self.server}/api/contents/{quote(path)}", timeout=60,
+                          json={"type": "notebook", "format": "json", "content": nb})
+        r.raise_for_status()
+
     def run_notebook(self, path, cell_timeout=180):
         """Run every code cell of ``path`` (in the student's server) in a new
         kernel; raise NotebookError on the first error. Returns measurements
@@ -308,10 +328,9 @@ class Student:
                     if cell["cell_type"] != "code":
                         continue
                     src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-                    if not src.strip() or "NBVAL_SKIP" in src:
+                    if not src.strip() or "nbval-skip" in cell.get("metadata", {}).get("tags", []):
                         continue
-                    expect_error = ("NBVAL_RAISES_EXCEPTION" in src
-                                    or "raises-exception" in cell.get("metadata", {}).get("tags", []))
+                    expect_error = "raises-exception" in cell.get("metadata", {}).get("tags", [])
                     reply, errors = kernel.execute(src, timeout=cell_timeout)
                     if (reply["status"] != "ok" or errors) and not expect_error:
                         detail = errors[0] if errors else reply
@@ -327,6 +346,17 @@ class Student:
                         cpu=cpu.user + cpu.system, server_pid=proc.ppid(), wall=wall)
         finally:
             self.http.delete(f"{self.server}/api/kernels/{kid}", timeout=60)
+
+
+def _as_javascript_json(value):
+    """``value`` as a page's JSON has it: 40.0 becomes 40."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 53:
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _as_javascript_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_as_javascript_json(v) for v in value]
+    return value
 
 
 class KernelChannel:

@@ -4,7 +4,7 @@ configurable-http-proxy on 127.0.0.1, any username and password accepted
 folder (SimpleLocalProcessSpawner).
 
 For tests only: nothing isolates one student from another here. A real class
-uses TLJH or Zero to JupyterHub (see README, "Teaching a large class"); the
+uses TLJH or Zero to JupyterHub (see docs/hub.md); the
 settings under "what a real hub sets too" are the ones to carry over.
 
 `hub_driver.Hub` starts ``python -m jupyterhub -f <this file>`` with these
@@ -71,7 +71,7 @@ c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL", "VIRTUAL_ENV", "TMPDIR", "GENLEA
 
 # --- what a real hub sets too -------------------------------------------------
 # one BLAS/OpenMP thread per kernel: with many students per core, more threads
-# only fight each other (see README, "Teaching a large class")
+# only fight each other (see docs/hub.md)
 c.Spawner.environment = {
     "OMP_NUM_THREADS": "1",
     "OPENBLAS_NUM_THREADS": "1",

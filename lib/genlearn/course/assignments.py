@@ -1,9 +1,11 @@
 """Build the student versions of the homework, with nbgrader itself.
 
-The instructor notebooks live in the course directory ``instructor/`` (an
-nbgrader course: ``source/<assignment>/<assignment>.ipynb`` with solutions and
+The instructor notebooks live in ``instructor/`` of the course folder (see
+:mod:`genlearn.course.folder`; ``--course DIR``, by default the checkout
+around the current directory). ``instructor/`` is an nbgrader course
+directory: ``source/<assignment>/<assignment>.ipynb`` with solutions and
 hidden tests, ``nbgrader_config.py``, ``grading.py`` with the hidden tests'
-code). They mark their answers the nbgrader way:
+code. They mark their answers the nbgrader way:
 
 * in a code cell, the lines between ``### BEGIN SOLUTION`` and
   ``### END SOLUTION`` are the answer; the student version has
@@ -15,7 +17,7 @@ code). They mark their answers the nbgrader way:
 
 :func:`generate` copies the course directory to a temporary folder, runs
 ``nbgrader generate_assignment`` there and writes the released notebooks to
-``notebooks/homework/<assignment>.ipynb``, the only homework files students are
+``<course>/notebooks/homework/<assignment>.ipynb``, the only homework files students are
 linked to. nbgrader locks the test and set-up cells (``"locked": true``, not
 editable, not deletable) and records their checksums, so that autograding
 restores any cell a student changed or deleted.
@@ -33,12 +35,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["COURSE_DIR", "STUDENT_DIR", "ASSIGNMENTS", "nbgrader", "nbgrader_api", "copy_course",
-           "generate", "main"]
+from genlearn.course.folder import course_folder
 
-_ROOT = Path(__file__).resolve().parents[3]
-COURSE_DIR = _ROOT / "instructor"
-STUDENT_DIR = _ROOT / "notebooks" / "homework"
+__all__ = ["ASSIGNMENTS", "instructor_folder", "nbgrader", "nbgrader_api", "copy_course", "generate",
+           "main"]
+
 ASSIGNMENTS = ("hw1_gda", "hw2_naive_bayes_spam", "hw3_m_estimate")
 COURSE_FILES = ("nbgrader_config.py", "grading.py", "task_export.py")
 
@@ -79,8 +80,18 @@ def _env():
     return {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
 
 
+def instructor_folder(course=None):
+    """``instructor/`` of the course folder ``course`` (default: the checkout around the
+    current directory); ValueError naming the fix when it holds no nbgrader course."""
+    folder = course_folder(course) / "instructor"
+    if not (folder / "source").is_dir():
+        raise ValueError(f"{folder} holds no nbgrader course (no source/ folder): pass the course "
+                         "folder of a genlearn checkout that keeps instructor/, e.g. --course path/to/genlearn.")
+    return folder
+
+
 def nbgrader_api(course, calls, timeout=1800, env=None):
-    """Run several nbgrader operations in one process, with the course's configuration.
+    """Run several nbgrader operations in one process, in the nbgrader course directory ``course``.
 
     ``calls`` is a list of ``(method, args)`` of :class:`nbgrader.apps.NbGraderAPI`,
     e.g. ``[("generate_assignment", ["hw1_gda"]), ("autograde", ["hw1_gda", "alice"])]``,
@@ -106,14 +117,16 @@ def nbgrader(*args, course, timeout=600):
     return proc.stdout + proc.stderr
 
 
-def copy_course(dest, course_dir=COURSE_DIR, names=ASSIGNMENTS):
-    """A copy of the course directory (configuration, hidden tests, sources) in ``dest``."""
+def copy_course(dest, course=None, names=ASSIGNMENTS):
+    """A copy of ``instructor/`` (configuration, hidden tests, sources) of the course folder
+    ``course`` in ``dest``, for nbgrader to work in."""
+    course_dir = instructor_folder(course)
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
     for name in COURSE_FILES:
-        shutil.copy(Path(course_dir) / name, dest / name)
+        shutil.copy(course_dir / name, dest / name)
     for name in names:
-        shutil.copytree(Path(course_dir) / "source" / name, dest / "source" / name, dirs_exist_ok=True,
+        shutil.copytree(course_dir / "source" / name, dest / "source" / name, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     return dest
 
@@ -125,18 +138,19 @@ def _render(path):
     return json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def generate(dest_dir=STUDENT_DIR, names=ASSIGNMENTS, check=False, course_dir=COURSE_DIR):
-    """Write (or with ``check=True`` compare) the student versions.
+def generate(course=None, names=ASSIGNMENTS, check=False, dest_dir=None):
+    """Write (or with ``check=True`` compare) the student versions of the course folder ``course``.
 
+    They go to ``dest_dir``, by default ``<course>/notebooks/homework``.
     Returns the list of student files that were changed (or are out of date).
     """
-    dest_dir = Path(dest_dir)
+    dest_dir = Path(dest_dir) if dest_dir is not None else course_folder(course) / "notebooks" / "homework"
     changed = []
     with tempfile.TemporaryDirectory() as tmp:
-        course = copy_course(tmp, course_dir, names)
-        nbgrader_api(course, [("generate_assignment", [name]) for name in names])
+        work = copy_course(tmp, course, names)
+        nbgrader_api(work, [("generate_assignment", [name]) for name in names])
         for name in names:
-            text = _render(course / "release" / name / f"{name}.ipynb")
+            text = _render(work / "release" / name / f"{name}.ipynb")
             dest = dest_dir / f"{name}.ipynb"
             if not dest.is_file() or dest.read_text(encoding="utf-8") != text:
                 changed.append(dest)
@@ -150,11 +164,18 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m genlearn.course.assignments",
         description="Generate the student versions of the genlearn homework with nbgrader.")
-    parser.add_argument("--dest", default=str(STUDENT_DIR), help="where to write the student notebooks")
+    parser.add_argument("--course", default=None, help="the course folder, a checkout of genlearn "
+                        "(default: the one around the current directory)")
+    parser.add_argument("--dest", default=None,
+                        help="where to write the student notebooks (default: <course>/notebooks/homework)")
     parser.add_argument("--check", action="store_true",
                         help="only report whether the student versions are up to date")
     args = parser.parse_args(argv)
-    changed = generate(args.dest, check=args.check)
+    try:
+        instructor_folder(args.course)
+    except ValueError as exc:
+        parser.error(str(exc))
+    changed = generate(args.course, check=args.check, dest_dir=args.dest)
     if args.check:
         for path in changed:
             print(f"out of date: {path} (run `make homework`)")

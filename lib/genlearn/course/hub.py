@@ -6,13 +6,18 @@ later clicks, merges the new commits without touching their own edits); then
 JupyterLab opens the notebook. The hub's single-user image must have
 nbgitpuller installed: the ``binder/`` files, which repo2docker builds, do.
 
+The links hand out the branch ``student`` by default: the student-only tree
+that ``make student-release`` (:mod:`genlearn.course.release`) commits, without
+``instructor/`` (solutions, hidden tests) or the test suite. Push it first.
+
 Command line::
 
-    python -m genlearn.course.hub links --hub https://hub.example.edu [--branch main] [--repo URL]
+    python -m genlearn.course.hub links --hub https://hub.example.edu [--branch student] [--repo URL]
 
 prints the link of the start notebook and of each lesson, one per line
-(name, tab, link). The lessons are the numbered notebooks in the checkout's
-``notebooks/`` folder (``--notebooks`` names another folder).
+(name, tab, link). The lessons are the numbered notebooks of the course
+folder (``--course DIR``; by default the checkout around the current
+directory, see :mod:`genlearn.course.folder`).
 
 A link has the form nbgitpuller documents::
 
@@ -28,13 +33,14 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qsl, quote, urlsplit
 
-__all__ = ["DEFAULT_REPO", "nbgitpuller_link", "lesson_notebooks", "query", "main"]
+from genlearn.course.folder import LESSON_GLOB, course_folder
+
+__all__ = ["DEFAULT_REPO", "STUDENT_BRANCH", "nbgitpuller_link", "lesson_notebooks", "query", "main"]
 
 #: The public repository (the README's Binder badge points at it too).
 DEFAULT_REPO = "https://github.com/genlearn/genlearn"
-
-_NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks"
-
+#: The branch handed out: the student-only tree (genlearn.course.release)
+STUDENT_BRANCH = "student"
 
 def _folder(repo):
     """The folder a clone of ``repo`` gets: its last path part, without .git."""
@@ -45,7 +51,7 @@ def _folder(repo):
     return name
 
 
-def nbgitpuller_link(hub, notebook, repo=DEFAULT_REPO, branch="main"):
+def nbgitpuller_link(hub, notebook, repo=DEFAULT_REPO, branch=STUDENT_BRANCH):
     """The nbgitpuller link that opens ``notebook`` of ``repo`` on ``hub``.
 
     Parameters
@@ -58,8 +64,9 @@ def nbgitpuller_link(hub, notebook, repo=DEFAULT_REPO, branch="main"):
     repo : str, default=DEFAULT_REPO
         URL of the git repository nbgitpuller clones (``https://``, ``git://``
         or ``file://``).
-    branch : str, default="main"
-        The branch to hand out.
+    branch : str, default="student"
+        The branch to hand out: by default the student-only tree of
+        ``make student-release``.
 
     Returns
     -------
@@ -68,7 +75,7 @@ def nbgitpuller_link(hub, notebook, repo=DEFAULT_REPO, branch="main"):
     Examples
     --------
     >>> print(nbgitpuller_link("https://hub.example.edu/", "notebooks/00_start_here.ipynb"))
-    https://hub.example.edu/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fgenlearn%2Fgenlearn&branch=main&urlpath=lab%2Ftree%2Fgenlearn%2Fnotebooks%2F00_start_here.ipynb&targetPath=genlearn
+    https://hub.example.edu/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fgenlearn%2Fgenlearn&branch=student&urlpath=lab%2Ftree%2Fgenlearn%2Fnotebooks%2F00_start_here.ipynb&targetPath=genlearn
     """
     parts = urlsplit(hub)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
@@ -78,7 +85,7 @@ def nbgitpuller_link(hub, notebook, repo=DEFAULT_REPO, branch="main"):
         raise ValueError(f"repo={repo!r} is not a git URL nbgitpuller can clone; "
                          f"give e.g. {DEFAULT_REPO}")
     if not branch or re.search(r"[\s~^:?*\[\\]|\.\.", branch):
-        raise ValueError(f"branch={branch!r} is not a git branch name; give e.g. --branch main")
+        raise ValueError(f"branch={branch!r} is not a git branch name; give e.g. --branch student")
     if not notebook.endswith(".ipynb") or notebook.startswith("/"):
         raise ValueError(f"notebook={notebook!r} must be a path inside the repository ending in .ipynb, "
                          "e.g. notebooks/00_start_here.ipynb")
@@ -92,20 +99,19 @@ def nbgitpuller_link(hub, notebook, repo=DEFAULT_REPO, branch="main"):
             f"&targetPath={quote(folder, safe='')}")
 
 
-def lesson_notebooks(folder=None):
-    """The start notebook and the lessons: ``notebooks/NN_*.ipynb`` in order.
+def lesson_notebooks(course=None):
+    """The start notebook and the lessons of a course folder: ``notebooks/NN_*.ipynb`` in order.
+
+    ``course`` is the course folder (default: the checkout around the current
+    directory); a folder that is not one raises ValueError naming the fix.
 
     Examples
     --------
     >>> lesson_notebooks()[0]
     'notebooks/00_start_here.ipynb'
     """
-    folder = Path(folder) if folder is not None else _NOTEBOOKS
-    found = sorted(p.name for p in folder.glob("[0-9][0-9]_*.ipynb")) if folder.is_dir() else []
-    if not found:
-        raise ValueError(f"no numbered notebooks in {folder}; run the command from a checkout of "
-                         "genlearn or pass --notebooks PATH/TO/notebooks")
-    return [f"notebooks/{name}" for name in found]
+    notebooks = course_folder(course) / "notebooks"
+    return [f"notebooks/{p.name}" for p in sorted(notebooks.glob(LESSON_GLOB))]
 
 
 def query(link):
@@ -115,7 +121,7 @@ def query(link):
     --------
     >>> q = query(nbgitpuller_link("https://hub.example.edu", "notebooks/06_naive_bayes_text.ipynb"))
     >>> q["urlpath"], q["branch"]
-    ('lab/tree/genlearn/notebooks/06_naive_bayes_text.ipynb', 'main')
+    ('lab/tree/genlearn/notebooks/06_naive_bayes_text.ipynb', 'student')
     """
     return dict(parse_qsl(urlsplit(link).query, strict_parsing=True))
 
@@ -126,14 +132,16 @@ def main(argv=None):
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("links", help="print an nbgitpuller link for the start notebook and each lesson")
     p.add_argument("--hub", required=True, help="the hub's address, e.g. https://hub.example.edu")
-    p.add_argument("--branch", default="main", help="branch to hand out (default: main)")
+    p.add_argument("--branch", default=STUDENT_BRANCH,
+                   help=f"branch to hand out (default: {STUDENT_BRANCH}, the student-only tree of "
+                        "make student-release)")
     p.add_argument("--repo", default=DEFAULT_REPO, help=f"git repository (default: {DEFAULT_REPO})")
-    p.add_argument("--notebooks", default=None, help="folder of the numbered notebooks "
-                   "(default: this checkout's notebooks/)")
+    p.add_argument("--course", default=None, help="the course folder, a checkout of genlearn "
+                   "(default: the one around the current directory)")
     args = parser.parse_args(argv)
     try:
         rows = [(Path(nb).stem, nbgitpuller_link(args.hub, nb, args.repo, args.branch))
-                for nb in lesson_notebooks(args.notebooks)]
+                for nb in lesson_notebooks(args.course)]
     except ValueError as exc:
         parser.error(str(exc))
     for name, link in rows:

@@ -11,6 +11,10 @@ Commands (``make present NB=02`` runs the first)::
     python -m genlearn.course.present 02                    # lesson 02, whole
     python -m genlearn.course.present 02 --only explorer    # lesson 02's explorer alone
     python -m genlearn.course.present 02 --port 9999 --no-browser --theme dark
+    python -m genlearn.course.present 02 --course path/to/genlearn   # from outside the checkout
+
+The lessons are those of the course folder (``--course DIR``; by default the
+checkout around the current directory, see :mod:`genlearn.course.folder`).
 
 ``--only explorer`` builds a small notebook in a temporary folder: the
 lesson's title, the code cells before the lesson's first explorer (run with
@@ -18,7 +22,7 @@ lesson's title, the code cells before the lesson's first explorer (run with
 
 Functions
 ---------
-find_lesson        "02" -> notebooks/02_multivariate_gaussian.ipynb
+find_lesson        "02" -> <course>/notebooks/02_multivariate_gaussian.ipynb
 explorer_notebook  the one-explorer notebook of a lesson
 voila_command      the command line that serves a notebook (used by the tests too)
 """
@@ -30,31 +34,34 @@ import sys
 import tempfile
 from pathlib import Path
 
+from genlearn.course.folder import LESSON_GLOB, course_folder
+
 __all__ = ["TEMPLATE_ROOT", "find_lesson", "explorer_notebook", "voila_command", "voila_env"]
 
 #: A Jupyter data folder that holds genlearn's Voilà template (voila/templates/genlearn).
 TEMPLATE_ROOT = Path(__file__).resolve().parent / "share"
-REPO = Path(__file__).resolve().parents[3]
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 #: The JupyterLab extensions the presenter page loads (widgets, anywidget, code colours).
 LAB_EXTENSIONS = ["@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager", "anywidget",
                   "jupyterlab_pygments"]
 
 
-def find_lesson(name, folder=None):
+def find_lesson(name, course=None):
     """The lesson notebook named by its number ("02", "2") or its path.
 
-    Raises ValueError naming the lessons there are when nothing matches.
+    ``course`` is the course folder whose ``notebooks/`` holds the lessons
+    (default: the checkout around the current directory). Raises ValueError
+    naming the lessons there are when nothing matches.
     """
-    folder = Path(folder) if folder is not None else REPO / "notebooks"
     path = Path(name)
     if path.suffix == ".ipynb" and path.is_file():
         return path.resolve()
+    folder = course_folder(course) / "notebooks"
     if re.fullmatch(r"\d{1,2}", str(name)):
         found = sorted(folder.glob(f"{int(name):02d}_*.ipynb"))
         if found:
             return found[0].resolve()
-    lessons = ", ".join(p.name[:2] for p in sorted(folder.glob("[0-9][0-9]_*.ipynb")))
+    lessons = ", ".join(p.name[:2] for p in sorted(folder.glob(LESSON_GLOB)))
     raise ValueError(f"no lesson {name!r}: name one by its number (one of {lessons}), "
                      f"e.g. `make present NB=02`, or give a notebook's path.")
 
@@ -123,9 +130,11 @@ def main(argv=None):
     ap.add_argument("--port", type=int, default=8866)
     ap.add_argument("--no-browser", action="store_true", help="print the URL, open no browser")
     ap.add_argument("--theme", choices=["light", "dark"], default="light")
+    ap.add_argument("--course", default=None, help="the course folder, a checkout of genlearn "
+                    "(default: the one around the current directory)")
     args = ap.parse_args(argv)
     try:
-        lesson = find_lesson(args.lesson)
+        lesson = find_lesson(args.lesson, args.course)
     except ValueError as exc:
         ap.error(str(exc))
     with tempfile.TemporaryDirectory(prefix="genlearn-present-") as tmp:

@@ -9,26 +9,40 @@ Commands::
     python -m genlearn.course.site build _site/            # the site (make site)
     python -m genlearn.course.site build --execute _site/  # run every notebook first
     python -m genlearn.course.site handouts _handouts/     # one file per lesson (make handouts)
+    python -m genlearn.course.site build _site/ --course path/to/genlearn   # from outside the checkout
+
+The notebooks are those of the course folder (``--course DIR``; by default
+the checkout around the current directory, see :mod:`genlearn.course.folder`).
 
 The site (``build``)
     ``index.html`` is the start notebook (table of contents, notation table);
-    one page per lesson (``notebooks/0[1-7]*.ipynb``) rendered from its
+    one page per lesson (``notebooks/NN_*.ipynb``, NN from 01) rendered from its
     STORED outputs and widget state (the test suite executes the notebooks;
     ``--execute`` runs copies first); ``homework.html`` lists the student
     versions of the homework (``notebooks/homework/*.ipynb``, copied as
-    downloads; nothing from ``instructor/``); ``run.html`` says how to run
+    downloads; nothing from ``instructor/``); ``notes_slips.html`` is the
+    page of the lecture notes' slips that the lessons point to; ``run.html`` says how to run
     the notebooks for real. Links between notebooks (``02_….ipynb``) point
     to the pages; every page shares one ``_static/`` folder. Copy the folder
     to any static host, or open ``index.html`` from the disk.
 
 The handouts (``handouts``)
-    ``<lesson>.html`` holds everything it needs: RequireJS, the widget
+    ``<lesson>.html`` holds everything it needs (the slips page the lessons
+    link to is one more handout beside them): RequireJS, the widget
     manager (its icon fonts as data URIs), anywidget's front end and the
     explorers' state. Math is typeset by MathJax 3's single-file build
     ``tex-svg-full.js`` inlined in the page (fetched once with ``npm pack
     mathjax@3``): MathJax 2, used by the site, loads its extensions and fonts
     as separate files, which a lone file cannot give it; the SVG output of
     MathJax 3 needs no font files at all.
+
+Both refuse (:class:`StaleExplorers`, exit status 1 from the command line)
+when a lesson's stored explorer state is missing or out of date with the
+code (:func:`genlearn.widget_state.problems`): its page would show a static
+picture instead of a live explorer. The message names the lesson and the
+explorer and how to restore it (``git checkout`` or ``python -m
+genlearn.course.export --store-state``). ``--execute`` runs the notebooks
+first, so it needs no stored state.
 
 Functions
 ---------
@@ -49,15 +63,18 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from genlearn import widget_state
 from genlearn.course import export
+from genlearn.course.folder import LESSON_GLOB, course_folder
 
-__all__ = ["REPO", "NOTEBOOKS", "MATHJAX3_VERSION", "lesson_pages", "build", "handouts", "inline_page",
+__all__ = ["MATHJAX3_VERSION", "lesson_pages", "build", "handouts", "inline_page",
            "install_mathjax3"]
 
-#: The repository (site.py lives in <repo>/lib/genlearn/).
-REPO = Path(__file__).resolve().parents[3]
-NOTEBOOKS = REPO / "notebooks"
 START = "00_start_here.ipynb"
+#: The page of the lecture notes' slips, which the lessons link to (not a lesson: no number).
+SLIPS = "notes_slips.ipynb"
+#: The folder of the site that holds its JupyterLite copy (genlearn.course.lite).
+LITE_DIR = "lite"
 BINDER = ("https://mybinder.org/v2/gh/genlearn/genlearn/HEAD"
           "?urlpath=lab/tree/notebooks/00_start_here.ipynb")
 
@@ -65,12 +82,49 @@ BINDER = ("https://mybinder.org/v2/gh/genlearn/genlearn/HEAD"
 MATHJAX3_VERSION = "3.2.2"
 MATHJAX3_DIR = export.ASSET_DIR.parent / "mathjax3"
 
-def lesson_pages(notebooks=NOTEBOOKS):
-    """The lesson notebooks the site renders (``0[1-7]*.ipynb``), in order."""
-    pages = sorted(Path(notebooks).glob("0[1-7]*.ipynb"))
+
+class StaleExplorers(ValueError):
+    """A lesson's stored explorer state is missing or out of date: its page would be dead."""
+
+
+def check_stored_state(notebooks):
+    """Raise :class:`StaleExplorers` naming every explorer whose stored state is missing or stale."""
+    message = widget_state.refusal([_relative(nb) for nb in notebooks])
+    if message:
+        raise StaleExplorers(message)
+
+
+def _relative(path):
+    """``path`` relative to the working directory when it lies below it (as the user typed it)."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd())
+    except ValueError:
+        return Path(path)
+
+
+def lite_link(lite_url, nb_path):
+    """The URL that opens a notebook in the JupyterLite site published at ``lite_url`` (genlearn.course.lite)."""
+    nb_path = Path(nb_path).resolve()
+    notebooks = next(p for p in nb_path.parents if p.name == "notebooks")
+    return f"{lite_url.rstrip('/')}/lab/index.html?path={nb_path.relative_to(notebooks).as_posix()}"
+
+
+def lesson_pages(course=None):
+    """The lesson notebooks the site renders (``notebooks/NN_*.ipynb`` but the start page), in order.
+
+    ``course`` is the course folder (default: the checkout around the current directory).
+    """
+    notebooks = course_folder(course) / "notebooks"
+    pages = [p for p in sorted(notebooks.glob(LESSON_GLOB)) if p.name != START]
     if not pages:
-        raise ValueError(f"no lesson notebooks (0[1-7]*.ipynb) in {notebooks}: pass the notebooks folder.")
+        raise ValueError(f"no lesson notebooks (NN_*.ipynb besides {START}) in {notebooks}: "
+                         "pass the course folder of a genlearn checkout.")
     return pages
+
+
+def extra_pages(course=None):
+    """The pages besides the lessons that the lessons link to: the slips page, if there is one."""
+    return [p for p in [course_folder(course) / "notebooks" / SLIPS] if p.exists()]
 
 
 def _title(nb_path):
@@ -108,10 +162,12 @@ def _rewrite(html, title, nav, pages):
     return html.replace("<main>", f"<main>\n{nav}", 1)
 
 
-def _nav(prev_page=None, next_page=None):
+def _nav(prev_page=None, next_page=None, run_url=None):
     items = ['<a href="index.html">Start: contents and notation</a>',
              '<a href="homework.html">Homework</a>',
              '<a href="run.html">Run the notebooks</a>']
+    if run_url:
+        items.insert(0, f'<a href="{html_lib.escape(run_url)}" class="gl-run">Run this lesson in your browser</a>')
     if prev_page:
         items.append(f'<a href="{prev_page[0]}" rel="prev">← {html_lib.escape(prev_page[1])}</a>')
     if next_page:
@@ -130,12 +186,21 @@ def _markdown_notebook(path, text):
     return path
 
 
-def _run_page_text():
+def _run_page_text(lite=None, start=None):
+    in_browser = "" if not lite else f"""
+## In your browser, with nothing installed and no server: JupyterLite
+
+[Open the course in JupyterLite]({lite_link(lite, start)}) (each lesson page also has a link
+"Run this lesson in your browser"). Python runs in the page itself (Pyodide): run the cells, change them,
+run them again. The first lesson takes a while to start (the browser loads about 60 MB of Python once);
+your changes are kept in this browser, and *Help → Reset all notebooks to the original* brings the
+published lessons back.
+"""
     return f"""# Run the notebooks for real
 
 The pages of this site show each lesson as it was last run: the figures are pictures and the explorers
 run in your browser, but the code cells cannot be changed or run. To run the code, pick one of these.
-
+{in_browser}
 ## On your own machine (Linux or macOS, Python ≥ 3.10 and `make`)
 
 Get the course repository, then in its folder:
@@ -178,26 +243,39 @@ def _homework_text(homework):
     return "\n".join(lines) + "\n"
 
 
-def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
-    """Build the static site into ``out_dir`` (created; previous pages replaced).
+def build(out_dir, course=None, execute=False, timeout=300, lite=True):
+    """Build the static site of the course folder ``course`` into ``out_dir``.
 
-    Returns the list of pages written. ``execute`` runs a copy of every
-    notebook first; by default the stored outputs and widget state are used.
+    ``out_dir`` is created; previous pages are replaced. ``course`` defaults
+    to the checkout around the current directory. Returns the list of pages
+    written. ``execute`` runs a copy of every notebook first; by default the
+    stored outputs and widget state are used. ``lite``: True puts the
+    JupyterLite site (genlearn.course.lite) into ``out_dir/lite/`` and links
+    each lesson page to its runnable copy there; a URL links to a JupyterLite
+    site published elsewhere; False, no links.
     """
     import nbformat  # noqa: F401  (fail early when the lab extras are missing)
 
-    out_dir, notebooks = Path(out_dir), Path(notebooks)
+    out_dir, notebooks = Path(out_dir), course_folder(course) / "notebooks"
     start = notebooks / START
     if not start.exists():
-        raise ValueError(f"{start} is missing: pass the course's notebooks folder.")
-    lessons = lesson_pages(notebooks)
+        raise ValueError(f"{start} is missing: the site starts there; pass the course folder "
+                         "of a genlearn checkout.")
+    lessons = lesson_pages(notebooks.parent)
+    if not execute:
+        check_stored_state([start, *lessons])
     homework = sorted((notebooks / "homework").glob("*.ipynb"))
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
         export.install_assets()
     export.write_static(out_dir)
 
-    ordered = [start, *lessons]
+    if lite is True:
+        from genlearn.course import lite as lite_build
+
+        lite_build.copy_site(out_dir / LITE_DIR, course=notebooks.parent)
+        lite = LITE_DIR + "/"
+    ordered = [start, *lessons, *extra_pages(course)]
     titles = {nb.stem: _title(nb) for nb in ordered}
     stems = set(titles)
     written = []
@@ -205,7 +283,9 @@ def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
         prev_page = (_page_name(ordered[i - 1].stem), titles[ordered[i - 1].stem]) if i > 0 else None
         next_page = (_page_name(ordered[i + 1].stem), titles[ordered[i + 1].stem]) if i + 1 < len(ordered) else None
         page = export.export_html(nb, out_dir, execute_first=execute, timeout=timeout, static=False)
-        html = _rewrite(page.read_text(encoding="utf-8"), titles[nb.stem], _nav(prev_page, next_page), stems)
+        run_url = lite_link(lite, nb) if lite and nb in lessons else None
+        html = _rewrite(page.read_text(encoding="utf-8"), titles[nb.stem], _nav(prev_page, next_page, run_url),
+                        stems)
         target = out_dir / _page_name(nb.stem)
         if target != page:
             page.unlink()
@@ -217,7 +297,7 @@ def build(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
         shutil.copy(nb, out_dir / "homework" / nb.name)
     with tempfile.TemporaryDirectory(prefix="genlearn-site-") as tmp:
         for stem, text, title in (("homework", _homework_text(homework), "Homework"),
-                                  ("run", _run_page_text(), "Run the notebooks")):
+                                  ("run", _run_page_text(lite, start), "Run the notebooks")):
             src = _markdown_notebook(Path(tmp) / f"{stem}.ipynb", text)
             page = export.export_html(src, out_dir, static=False)
             page.write_text(_rewrite(page.read_text(encoding="utf-8"), title, _nav(), stems), encoding="utf-8")
@@ -299,22 +379,45 @@ def inline_page(html, static, mathjax3):
     mathjax = f'{_MATHJAX3_CONFIG}\n<script src="{_data_uri(Path(mathjax3).read_bytes(), js)}"></script>'
     html, n = math.subn(lambda m: mathjax, html, count=1)
     if n != 1:
-        raise RuntimeError("the exported page's MathJax block changed; genlearn.course.site.inline_page needs updating.")
+        raise RuntimeError("the exported page's MathJax block changed; "
+                           "genlearn.course.site.inline_page needs updating.")
     left = re.findall(r'(?:src|href)=["\']_static/[^"\']*', html)
     if left:
         raise RuntimeError(f"the handout still names files of _static/: {left[:3]}")
     return html
 
 
-def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
-    """Write each lesson as one self-contained HTML file into ``out_dir``; returns their paths."""
+def _runnable_note(nb, lite_url=None):
+    """The handout's line on where its runnable version lives (JupyterLite, genlearn.course.lite)."""
+    rel = html_lib.escape(Path(nb).name)
+    if lite_url:
+        where = (f'<a href="{html_lib.escape(lite_link(lite_url, nb))}">run this lesson in your '
+                 f'browser</a> (JupyterLite: Python in the page, nothing to install)')
+    else:
+        where = (f"run this lesson in your browser with nothing installed: open <code>{rel}</code> in the "
+                 "course's JupyterLite site (the folder <code>lite/</code> of the course site; "
+                 "<code>make lite</code> builds it as <code>_lite/</code>)")
+    return (f'<p class="gl-runnable" style="border:1px solid #bbb;padding:0.5em 1em">This page shows the lesson as '
+            f"it was last run; the explorers work, the code does not run here. To change and run the code, "
+            f"{where}.</p>")
+
+
+def handouts(out_dir, course=None, execute=False, timeout=300, lite_url=None):
+    """Write each lesson of the course folder ``course`` as one self-contained HTML file into
+    ``out_dir`` (``course`` defaults to the checkout around the current directory); returns their paths.
+
+    Each lesson says where its runnable version lives: a link when ``lite_url`` (the address of the
+    published JupyterLite site) is given, else how to find it in the course's JupyterLite site."""
+    lessons = lesson_pages(course)
     out_dir = Path(out_dir)
+    if not execute:
+        check_stored_state(lessons)
     out_dir.mkdir(parents=True, exist_ok=True)
     if not export.assets_ready():
         export.install_assets()
     mathjax3 = install_mathjax3()
-    lessons = lesson_pages(notebooks)
-    stems = {nb.stem for nb in lessons}
+    lessons = lessons + extra_pages(course)
+    stems = {nb.stem for nb in lessons} | {Path(SLIPS).stem}   # the slips page is always a handout of the course
     written = []
     with tempfile.TemporaryDirectory(prefix="genlearn-handouts-") as tmp:
         static = export.write_static(tmp)
@@ -322,10 +425,12 @@ def handouts(out_dir, notebooks=NOTEBOOKS, execute=False, timeout=300):
             page = export.export_html(nb, tmp, execute_first=execute, timeout=timeout, static=False)
             html = page.read_text(encoding="utf-8")
             # links to other lessons point to their handouts (same folder); nothing else changes
-            html = re.sub(r'href="([0-9]{2}_[^"#/:]+)\.ipynb(#[^"]*)?"',
+            html = re.sub(r'href="([^"#/:]+)\.ipynb(#[^"]*)?"',
                           lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"' if m.group(1) in stems
                           else m.group(0), html)
             html = html.replace("<title>Notebook</title>", f"<title>{html_lib.escape(_title(nb))}</title>", 1)
+            if nb.name != SLIPS:
+                html = html.replace("<main>", f"<main>\n{_runnable_note(nb, lite_url)}", 1)
             target = out_dir / page.name
             target.write_text(inline_page(html, static, mathjax3), encoding="utf-8")
             written.append(target)
@@ -337,10 +442,23 @@ def main(argv=None):
     ap.add_argument("command", choices=["build", "handouts"])
     ap.add_argument("out", help="output folder")
     ap.add_argument("--execute", action="store_true", help="run a copy of every notebook first")
-    ap.add_argument("--notebooks", default=str(NOTEBOOKS), help="the course's notebooks folder")
+    ap.add_argument("--course", default=None, help="the course folder, a checkout of genlearn "
+                    "(default: the one around the current directory)")
+    ap.add_argument("--lite-url", help="address of the published JupyterLite site (build: link to it instead of "
+                                       "building lite/ into the site; handouts: link each lesson to it)")
     args = ap.parse_args(argv)
-    make = build if args.command == "build" else handouts
-    pages = make(args.out, notebooks=args.notebooks, execute=args.execute)
+    try:
+        course = course_folder(args.course)
+    except ValueError as exc:
+        ap.error(str(exc))
+    try:
+        if args.command == "build":
+            pages = build(args.out, course=course, execute=args.execute, lite=args.lite_url or True)
+        else:
+            pages = handouts(args.out, course=course, execute=args.execute, lite_url=args.lite_url)
+    except StaleExplorers as exc:
+        print(f"python -m genlearn.course.site {args.command}: refused.\n{exc}", file=sys.stderr)
+        return 1
     print(f"{len(pages)} page(s) in {args.out}")
     return 0
 

@@ -8,8 +8,9 @@ frame in the browser (the contract: :mod:`genlearn.demos.explorer` and
 docs/explorers.md). Every number an explorer shows has a numpy twin, its
 ``expected_state()``, which the tests compare with what the page computes. No module imports another
 notebook's module; shared pieces live in :mod:`genlearn.demos.style`
-(palette, class colours and markers, figure style) and
-:mod:`genlearn.demos.explorer`.
+(palette, class colours and markers, figure style),
+:mod:`genlearn.demos.geometry` (the GDA boundary as a line, a line in a box)
+and :mod:`genlearn.demos.explorer`.
 """
 from . import style
 

@@ -202,7 +202,12 @@ export function pageModel(model) {
     for (const name of Object.keys(values)) delete unsent[name];
     if (!Object.keys(values).length) return;
     model.set(values, {fromPage: true});   // bind() ignores these: the page drew them already
-    model.save_changes();
+    try {
+      model.save_changes();
+    } catch {
+      // no kernel to tell: an explorer shown from the state stored in a trusted notebook before
+      // any cell ran has no comm ("Syncing error: no comm channel defined"); the page has it all
+    }
   };
   return {
     get: (name) => (name in unsent ? unsent[name] : model.get(name)),

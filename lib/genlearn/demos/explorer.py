@@ -63,6 +63,11 @@ HERE = Path(__file__).resolve().parent
 #: The one stylesheet of the explorers and of the pages genlearn writes.
 STYLESHEET = HERE / "explorer.css"
 
+#: The line under an explorer's still picture, where the page cannot run it (an untrusted notebook).
+STILL_CAPTION = ("A still picture. To bring the explorer to life, run this cell after the ones above it "
+                 "(Run ▸ Run All Cells), or trust the notebook (command palette: Trust Notebook).")
+
+
 # ----------------------------------------------------------------------------- the formatter
 
 _DECIMALS = Context(prec=200)  # exact for every double and every quantum used here
@@ -411,9 +416,10 @@ class Explorer(anywidget.AnyWidget):
         """The widget view, plus a static picture and a sentence for where widgets cannot run.
 
         JupyterLab shows the live explorer in a trusted notebook. An untrusted
-        one (a notebook just cloned, opened before any cell runs) shows only
-        "safe" outputs: there the ``image/png`` of :meth:`static_figure`
-        appears instead of a raw repr. Static HTML exports use the widget view.
+        one (on Binder or a hub, opened before any cell runs) shows only
+        "safe" outputs: there the ``text/html`` figure appears, the
+        ``image/png`` of :meth:`static_figure` with :data:`STILL_CAPTION`
+        under it, instead of a raw repr. Static HTML exports use the widget view.
         """
         bundle = super()._repr_mimebundle_(**kwargs)
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
@@ -421,9 +427,20 @@ class Explorer(anywidget.AnyWidget):
         data["text/plain"] = f"{name}: an interactive explorer (run the cell in Jupyter to use it)"
         fig = self.static_figure()
         if fig is not None:
+            import base64
+            import html
+
             from .style import png_2x
 
-            data["image/png"], metadata["image/png"] = png_2x(fig)  # 2x pixels, display size
+            data["image/png"], size = png_2x(fig)  # 2x pixels, display size
+            metadata["image/png"] = size
+            # An untrusted notebook (Binder, a hub, a fresh download) shows this sanitised HTML, the
+            # richest safe output: the picture and, beside it, how to bring the explorer to life.
+            src = "data:image/png;base64," + base64.b64encode(data["image/png"]).decode("ascii")
+            data["text/html"] = (
+                f'<figure style="margin:0"><img src="{src}" width="{size["width"]}" height="{size["height"]}" '
+                f'alt="{html.escape(name)}: a still picture of the explorer"><figcaption>{STILL_CAPTION}'
+                "</figcaption></figure>")
         return data, metadata
 
     def static_figure(self):

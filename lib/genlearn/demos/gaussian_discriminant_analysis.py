@@ -2,10 +2,10 @@
 
 Functions
 ---------
-boundary_from_parameters   theta, theta0 of the log-odds theta^T x + theta0 for given phi, mu0, mu1, Sigma
+boundary_from_parameters   theta, theta0 of the log-odds for given phi, mu0, mu1, Sigma (from .geometry)
 boundary_equation          "1.23 x1 - 0.45 x2 + 0.67 = 0" as text
 ellipse                    points of a contour ellipse of N(mu, Sigma)
-line_in_box                the two ends of the line theta^T x + theta0 = 0 inside a box
+line_in_box                the two ends of the line theta^T x + theta0 = 0 inside a box (from .geometry)
 plot_gda_fit               the picture of the notes: data, both fitted Gaussians, the straight boundary
 sample_explorer_data       the explorer's data: fixed noise, reshaped by the sliders
 worked_example             the seeded training set of the notebook (WORKED_EXAMPLE)
@@ -28,6 +28,7 @@ from .. import gaussian
 from .._base import sigmoid
 from . import style
 from .explorer import Explorer, Slider, Whole, fmt
+from .geometry import boundary_from_parameters, line_in_box
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
            "plot_gda_fit", "sample_explorer_data", "GDAExplorer", "EXPLORER_RADII", "WORKED_EXAMPLE",
@@ -37,47 +38,6 @@ CLASS_STYLE = {k: dict(color=style.class_color(k), marker=style.class_marker(k),
                for k in (0, 1)}
 
 _LIMITS = (-6.0, 6.0)
-
-
-def boundary_from_parameters(phi, mu0, mu1, Sigma):
-    """The log-odds of the GDA model as a linear function ``theta^T x + theta0``.
-
-    With a shared Sigma the quadratic terms cancel and::
-
-        log p(y=1|x) / p(y=0|x) = theta^T x + theta0,
-        theta  = Sigma^{-1} (mu1 - mu0),
-        theta0 = -1/2 mu1^T Sigma^{-1} mu1 + 1/2 mu0^T Sigma^{-1} mu0 + log(phi / (1 - phi)).
-
-    Parameters
-    ----------
-    phi : float in (0, 1)
-        ``p(y = 1)``.
-    mu0, mu1 : array-like of shape (n,)
-    Sigma : array-like of shape (n, n)
-        Symmetric positive definite.
-
-    Returns
-    -------
-    theta : ndarray of shape (n,)
-    theta0 : float
-
-    Examples
-    --------
-    >>> theta, theta0 = boundary_from_parameters(0.5, [0, 0], [2, 0], [[1, 0], [0, 1]])
-    >>> theta.tolist(), theta0
-    ([2.0, 0.0], -2.0)
-    """
-    if not 0.0 < phi < 1.0:
-        raise ValueError(f"phi is the probability p(y=1) and must be strictly between 0 and 1; "
-                         f"got {phi!r}.")
-    Sigma = gaussian.check_covariance(Sigma)
-    mu0 = np.asarray(mu0, dtype=float)
-    mu1 = np.asarray(mu1, dtype=float)
-    # One Cholesky solve for both means: no inverse.
-    a0, a1 = np.linalg.solve(Sigma, np.column_stack([mu0, mu1])).T
-    theta = a1 - a0
-    theta0 = -0.5 * mu1 @ a1 + 0.5 * mu0 @ a0 + np.log(phi / (1.0 - phi))
-    return theta, float(theta0)
 
 
 def boundary_equation(theta, theta0, digits=3):
@@ -107,39 +67,6 @@ def ellipse(mu, Sigma, r=1.0, num=100):
         A closed curve (the last point equals the first).
     """
     return gaussian.ellipse_points(mu, Sigma, r, num)
-
-
-def line_in_box(theta, theta0, xlim, ylim):
-    """The segment of the line ``theta[0] x1 + theta[1] x2 + theta0 = 0`` inside a box.
-
-    Returns
-    -------
-    x1, x2 : ndarray of shape (2,) each, or empty arrays when the line misses
-    the box or does not exist (``theta == 0``: no boundary, one class wins everywhere).
-    """
-    a, b = float(theta[0]), float(theta[1])
-    (x_lo, x_hi), (y_lo, y_hi) = xlim, ylim
-    scale = max(abs(a), abs(b))
-    if scale < 1e-12:
-        return np.array([]), np.array([])
-    pts = []
-    if abs(b) > 1e-12 * scale:  # crossings with the vertical edges
-        for x in (x_lo, x_hi):
-            y = -(a * x + theta0) / b
-            if y_lo - 1e-9 <= y <= y_hi + 1e-9:
-                pts.append((x, y))
-    if abs(a) > 1e-12 * scale:  # crossings with the horizontal edges
-        for y in (y_lo, y_hi):
-            x = -(b * y + theta0) / a
-            if x_lo - 1e-9 <= x <= x_hi + 1e-9:
-                pts.append((x, y))
-    if len(pts) < 2:
-        return np.array([]), np.array([])
-    pts = np.array(pts)
-    # the two crossings farthest apart (corners can be found twice)
-    d = ((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1)
-    i, j = np.unravel_index(np.argmax(d), d.shape)
-    return pts[[i, j], 0], pts[[i, j], 1]
 
 
 def plot_gda_fit(model, X, y, ax=None, feature_names=("x1", "x2"), radii=(1.0, 2.0),
@@ -268,7 +195,7 @@ def _readout_lines(m_k, theta, theta0, fit, accuracy):
         f"true θ = Σ⁻¹(μ₁ − μ₀) = [{f3(theta[0])}, {f3(theta[1])}]",
         f"true θ₀ = {f3(theta0)}",
         f"true boundary: {true_line}",
-        f"fitted φ = {f3(fit.phi_[1])}, training accuracy = {f3(accuracy)}",
+        f"fitted φ = {f3(fit.phi_y_[1])}, training accuracy = {f3(accuracy)}",
         f"fitted μ₀ = ({f3(mu[0, 0])}, {f3(mu[0, 1])}), μ₁ = ({f3(mu[1, 0])}, {f3(mu[1, 1])})",
         f"fitted Σ = [[{f3(S[0, 0])}, {f3(S[0, 1])}], [{f3(S[1, 0])}, {f3(S[1, 1])}]]",
         f"fitted θ = [{f3(fit.theta_[0])}, {f3(fit.theta_[1])}], θ₀ = {f3(fit.theta0_)}",
@@ -414,7 +341,7 @@ class GDAExplorer(Explorer):
         return dict(
             sample=dict(counts=m_k, index=idx, X=X[idx].tolist(), y=y[idx].tolist()),
             true=dict(Sigma=S.tolist(), theta=theta.tolist(), theta0=theta0, line=_line(theta, theta0)),
-            fitted=dict(phi=float(fit.phi_[1]), mu0=fit.mu_[0].tolist(), mu1=fit.mu_[1].tolist(),
+            fitted=dict(phi=float(fit.phi_y_[1]), mu0=fit.mu_[0].tolist(), mu1=fit.mu_[1].tolist(),
                         Sigma=fit.Sigma_.tolist(), theta=fit.theta_.tolist(), theta0=fit.theta0_,
                         line=_line(fit.theta_, fit.theta0_), accuracy=accuracy),
             ellipses=[[gaussian.ellipse_points(mu, S, r, ELLIPSE_NUM)[list(ELLIPSE_PROBES)].tolist()

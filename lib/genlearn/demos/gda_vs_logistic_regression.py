@@ -30,6 +30,7 @@ import warnings
 import numpy as np
 
 from . import style
+from .geometry import boundary_from_parameters, line_in_box
 
 __all__ = ["SIZES", "SCENARIOS", "draw_training_pools", "learning_curves", "bayes_error",
            "plot_learning_curves", "plot_newton_convergence", "separable_example",
@@ -190,8 +191,6 @@ def bayes_error(scenario, X_test, y_test):
     """
     from scipy.stats import norm
 
-    from .gaussian_discriminant_analysis import boundary_from_parameters
-
     kw = SCENARIOS[scenario]["kwargs"]
     if scenario == "gaussian":
         mu0, mu1 = (np.asarray(v, dtype=float) for v in kw["mu"])
@@ -306,7 +305,6 @@ def plot_separation(X, y, newton_norms, gda_norm, Cs=None, C_norms=None):
     fig : matplotlib.figure.Figure
     """
     from .. import GDA
-    from .gaussian_discriminant_analysis import line_in_box
 
     fig = style.new_figure((9.6, 4.4))
     ax1, ax2 = fig.subplots(1, 2)

@@ -1,4 +1,4 @@
-"""Tables, figures and the m / p browser explorer behind notebook 07 (the stolen cars).
+"""Tables, figures and the m / p browser explorer behind notebook 08 (the stolen cars).
 
 The worked example of the lecture notes classifies the car (Red, SUV, Domestic)
 with naive Bayes on a 10-row table, estimating every conditional with the

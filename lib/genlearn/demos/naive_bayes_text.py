@@ -1,11 +1,13 @@
-"""Corpora, tables, figures and widgets behind notebook 06 (naive Bayes for text).
+"""Corpora, figures and widgets behind notebook 06 (naive Bayes for text).
 
 The notebook builds a spam filter twice: first by hand on :data:`TOY_MESSAGES`,
-twelve invented messages small enough to count on paper, then with
+twelve invented messages small enough to count on paper (the counting is
+written out in its cells, with genlearn's estimators as the check), then with
 :class:`genlearn.BernoulliNB` and :class:`genlearn.MultinomialNB` on the SMS
-Spam Collection. The estimators, the tokenizer and the vocabulary come from
-genlearn; this module only lays out the counts, draws the figures and wires
-the widgets, as plain functions that the tests call too.
+Spam Collection. This module holds the corpora (:func:`toy_features`,
+:func:`load_corpus`, :func:`train_spam_filters`, which notebook 07 reuses for
+its calibration study), the figures and the widgets, as plain functions that
+the tests call too.
 
 The two explorers, :class:`LaplaceExplorer` (the Laplace parameter alpha) and
 :class:`MessageExplorer` (type a message, see p(spam)), are anywidget widgets
@@ -15,14 +17,13 @@ and draws every frame in the browser from data sent once; their
 """
 import warnings
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 import traitlets
 
 from .. import datasets, text
 from .._base import logsumexp
-from ..naive_bayes import BernoulliNB, CategoricalNB, MultinomialNB
+from ..naive_bayes import BernoulliNB, MultinomialNB
 from . import style
 from .explorer import Explorer, Slider, TextBox, fmt
 
@@ -136,124 +137,6 @@ def parameter_report(n=50_000):
     return (f"vocabulary size n = {c['n']:,}\n"
             f"full model, per class:  2^n - 1 = {shown} ({d:,} digits)\n"
             f"naive Bayes, both classes and the prior:  2n + 1 = {c['naive']:,}")
-
-
-# ---------------------------------------------------------------------------
-# The phi table, by counting
-# ---------------------------------------------------------------------------
-
-def count_table(X, y, words):
-    """Rows ``(word, n_spam_with_word, n_spam, n_ham_with_word, n_ham)``."""
-    X = np.asarray(X) > 0
-    y = np.asarray(y)
-    n1, n0 = int(np.sum(y == SPAM)), int(np.sum(y == HAM))
-    c1 = X[y == SPAM].sum(axis=0)
-    c0 = X[y == HAM].sum(axis=0)
-    return [(w, int(a), n1, int(b), n0) for w, a, b in zip(words, c1, c0)]
-
-
-def phi_table_text(X, y, words, alpha=0):
-    """The table of phi_{j|y=1} and phi_{j|y=0} as counts, fractions and decimals.
-
-    With ``alpha`` > 0 the Laplace-smoothed fractions (count + alpha) /
-    (n_y + 2 alpha) are shown instead of the plain maximum likelihood ones.
-    """
-    rows = count_table(X, y, words)
-    n1, n0 = rows[0][2], rows[0][4]
-    a = Fraction(alpha).limit_denominator(1000)
-    lines = [f"phi_y = p(spam) = {n1}/{n1 + n0} = {n1 / (n1 + n0):.6f}",
-             f"{'word':<10}{'spam: count/n':>16}{'phi_j|spam':>12}"
-             f"{'ham: count/n':>16}{'phi_j|ham':>12}"]
-
-    def frac(c, n):
-        if a == 0:
-            return f"{c}/{n}", c / n
-        return f"({c}+{a})/({n}+{2 * a})", float((c + a) / (n + 2 * a))
-
-    for w, c1, _, c0, _ in rows:
-        f1, v1 = frac(c1, n1)
-        f0, v0 = frac(c0, n0)
-        lines.append(f"{w:<10}{f1:>16}{v1:>12.6f}{f0:>16}{v0:>12.6f}")
-    return "\n".join(lines)
-
-
-def bernoulli_by_hand(X, y, words, x, alpha=0):
-    """Classify the binary vector ``x`` with exact fractions, from the counts.
-
-    Every factor of ``p(x | y) = prod_j phi_{j|y}^{x_j} (1 - phi_{j|y})^{1 - x_j}``
-    is a fraction of two counts, so the posterior is an exact rational number.
-
-    Returns a dict: ``present`` (words with x_j = 1), ``factors`` {class: list of
-    (word, Fraction) for the present words}, ``absent_product`` {class: product
-    of (1 - phi) over the absent words}, ``likelihood`` {class: p(x|y)},
-    ``joint`` {class: p(x, y)} and ``posterior`` = p(spam | x) (a Fraction, or
-    None when both joints are 0: the 0/0 case).
-    """
-    x = np.asarray(x).ravel() > 0
-    a = Fraction(alpha).limit_denominator(1000)
-    rows = count_table(X, y, words)
-    n1, n0 = rows[0][2], rows[0][4]
-    n = {SPAM: n1, HAM: n0}
-    prior = {SPAM: Fraction(n1, n1 + n0), HAM: Fraction(n0, n1 + n0)}
-    out = {"present": [w for w, on in zip(words, x) if on], "factors": {},
-           "absent_product": {}, "likelihood": {}, "joint": {}}
-    for k, col in ((SPAM, 1), (HAM, 3)):
-        phis = [(r[0], (Fraction(r[col]) + a) / (n[k] + 2 * a)) for r in rows]
-        present = [(w, p) for (w, p), on in zip(phis, x) if on]
-        absent = Fraction(1)
-        for (w, p), on in zip(phis, x):
-            if not on:
-                absent *= 1 - p
-        lik = absent
-        for _, p in present:
-            lik *= p
-        out["factors"][k] = present
-        out["absent_product"][k] = absent
-        out["likelihood"][k] = lik
-        out["joint"][k] = lik * prior[k]
-    total = out["joint"][SPAM] + out["joint"][HAM]
-    out["posterior"] = None if total == 0 else out["joint"][SPAM] / total
-    return out
-
-
-def by_hand_text(result):
-    """The step-by-step computation of :func:`bernoulli_by_hand` as text."""
-    lines = [f"words of the message in the vocabulary: {', '.join(result['present'])}"]
-    for k, name in ((SPAM, "spam"), (HAM, "ham")):
-        fac = " * ".join(f"{p}" for _, p in result["factors"][k])
-        lines.append(f"{name}: present words {fac}; absent words "
-                     f"{float(result['absent_product'][k]):.6g}")
-        lines.append(f"   p(x|{name}) = {float(result['likelihood'][k]):.6g},"
-                     f"  p(x, {name}) = {float(result['joint'][k]):.6g}")
-    post = result["posterior"]
-    if post is None:
-        lines.append("p(spam | x) = 0 / 0: undefined (NaN)")
-    else:
-        lines.append(f"p(spam | x) = {float(post):.6f}")
-    return "\n".join(lines)
-
-
-def multinomial_table_text(C, y, words, selected, alpha=1):
-    """phi_{k|y} of the multinomial event model for the ``selected`` words.
-
-    ``(count of word k in class y + alpha) / (words in class y + alpha |V|)``,
-    with ``C`` the word-count matrix; alpha = 0 is the plain maximum likelihood.
-    """
-    C, y = np.asarray(C), np.asarray(y)
-    V = len(words)
-    a = Fraction(alpha).limit_denominator(1000)
-    tot = {k: int(C[y == k].sum()) for k in (SPAM, HAM)}
-    lines = [f"|V| = {V}; words in spam messages: {tot[SPAM]}, in ham messages: {tot[HAM]}",
-             f"{'word':<10}{'phi_k|spam':>32}{'phi_k|ham':>32}"]
-    for w in selected:
-        j = words.index(w)
-        cells = []
-        for k in (SPAM, HAM):
-            c = int(C[y == k, j].sum())
-            num, den = c + a, tot[k] + a * V
-            cells.append(f"{f'({c}+{a})/({tot[k]}+{a * V})':>22}{float(num / den):>10.6f}")
-        lines.append(f"{w:<10}" + "".join(cells))
-    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------
@@ -445,17 +328,6 @@ def underflow_demo(model, vocab, message):
             "log10_ham_posterior": float((log[1] - logsumexp(log)) / np.log(10))}
 
 
-def underflow_text(result):
-    r = result
-    return (f"a message of {r['n_words']} words\n"
-            f"plain product: p(x, spam) = {r['plain'][0]:.6g}, p(x, ham) = {r['plain'][1]:.6g}"
-            f"  ->  p(spam | x) = {r['plain_posterior']:.6g}\n"
-            f"log space:     log p(x, spam) = {r['log'][0]:.6f}, "
-            f"log p(x, ham) = {r['log'][1]:.6f}\n"
-            f"log-sum-exp:   p(spam | x) = {r['log_posterior'][0]:.6f}, "
-            f"p(ham | x) = 10^{r['log10_ham_posterior']:.6f}")
-
-
 def underflow_figure(model, vocab, max_repeats=200):
     """log10 p(x, y) against message length: where the plain product hits 0.0."""
     reps = np.arange(1, max_repeats + 1)
@@ -565,6 +437,26 @@ def load_corpus(download=True):
                 f"({first}). Falling back to genlearn's small INVENTED demo corpus: "
                 "every number below describes made-up messages, not real spam.")
         return Corpus(list(texts), np.asarray(y), False, DEMO_NAME, note)
+
+
+def show_corpus(corpus):
+    """Say in the notebook which corpus was loaded: one printed line for the real one; for the
+    invented demo corpus, a framed note (and the same text where HTML is not shown) that says why
+    and that every number below describes made-up messages.
+
+    >>> show_corpus(Corpus(["hi"], np.array([0]), True, REAL_NAME))
+    Loaded the SMS Spam Collection v.1: 1 real text messages.
+    """
+    if corpus.is_real:
+        print(f"Loaded the {corpus.name}: {len(corpus.texts):,} real text messages.")
+        return
+    import html
+
+    from IPython.display import HTML, display
+
+    box = HTML("<div role='note' style='border:2px solid #c00;padding:6px'><b>Note.</b> "
+               f"{html.escape(corpus.note)}</div>")
+    display({"text/html": box.data, "text/plain": f"Note. {corpus.note}"}, raw=True)
 
 
 def split(corpus):
@@ -901,223 +793,3 @@ class MessageExplorer(Explorer):
         ax.set_ylabel("word × count in the message")
         ax.set_title(f"p(spam | message) = {st['p_spam']:.4f}: the words that push most each way")
         return fig
-
-
-# ---------------------------------------------------------------------------
-# Continuous features by binning: naive Bayes against GDA
-# ---------------------------------------------------------------------------
-
-def quantile_edges(X_train, k):
-    """Bin edges of each column: the training values at levels 1/k, ..., (k-1)/k.
-
-    Duplicated edges and edges at the column minimum are dropped, so every bin
-    holds training points (a feature with many ties gets fewer than k bins).
-    Returns a list with one sorted array of edges per column.
-    """
-    X_train = np.asarray(X_train, float)
-    k = int(k)
-    if k < 2:
-        raise ValueError(f"k (the number of bins) must be at least 2; got {k}.")
-    q = np.quantile(X_train, np.arange(1, k) / k, axis=0, method="inverted_cdf")
-    lows = X_train.min(axis=0)
-    return [np.unique(q[:, j][q[:, j] > lows[j]]) for j in range(X_train.shape[1])]
-
-
-def apply_bins(edges, X):
-    """Integer bin codes: bin b means ``edges[b-1] <= x < edges[b]`` (b = 0 is
-    below the first edge)."""
-    X = np.asarray(X, float)
-    if X.ndim != 2 or X.shape[1] != len(edges):
-        raise ValueError(f"X must have shape (m, {len(edges)}), one column per set of "
-                         f"edges; got {X.shape}.")
-    return np.column_stack([np.searchsorted(e, X[:, j], side="right")
-                            for j, e in enumerate(edges)])
-
-
-def quantile_bins(X_train, X, k):
-    """Bin each column of ``X`` by the quantiles of the same column of ``X_train``
-    (see :func:`quantile_edges`); codes from 0 to at most k - 1."""
-    return apply_bins(quantile_edges(X_train, k), X)
-
-
-def _folds(y, n_folds, seed):
-    """Stratified fold labels 0..n_folds-1 (seeded)."""
-    rng = np.random.default_rng(seed)
-    fold = np.empty(len(y), dtype=int)
-    for c in np.unique(y):
-        idx = rng.permutation(np.flatnonzero(y == c))
-        fold[idx] = np.arange(len(idx)) % n_folds
-    return fold
-
-
-def cv_accuracies(X, y, bins=(3, 5, 10, 20), n_folds=10, seed=0):
-    """Cross-validated accuracy of GDA and Gaussian naive Bayes on the raw
-    features, and of naive Bayes on the quantile-binned features.
-
-    Naive Bayes on bins uses :class:`genlearn.CategoricalNB` with Laplace
-    smoothing (m = k_j and p = 1/k_j for a feature with k_j bins). Returns a dict
-    name -> mean accuracy over the folds, and the fold labels.
-    """
-    from ..discriminant import GDA, GaussianNB
-
-    X, y = np.asarray(X, float), np.asarray(y)
-    fold = _folds(y, n_folds, seed)
-    acc = {"GDA (raw)": [], "Gaussian NB (raw)": []}
-    acc.update({f"NB, {k} bins": [] for k in bins})
-    for f in range(n_folds):
-        tr, te = fold != f, fold == f
-        acc["GDA (raw)"].append(GDA().fit(X[tr], y[tr]).score(X[te], y[te]))
-        acc["Gaussian NB (raw)"].append(GaussianNB().fit(X[tr], y[tr]).score(X[te], y[te]))
-        for k in bins:
-            edges = quantile_edges(X[tr], k)
-            B_tr, B_te = apply_bins(edges, X[tr]), apply_bins(edges, X[te])
-            nb = CategoricalNB().fit(B_tr, y[tr])
-            acc[f"NB, {k} bins"].append(nb.score(B_te, y[te]))
-    return {name: float(np.mean(v)) for name, v in acc.items()}, fold
-
-
-def cv_text(acc):
-    return "\n".join(f"{name:<20}{a:.6f}" for name, a in acc.items())
-
-
-def make_bump_classes(m=600, seed=0):
-    """Classes that no Gaussian can tell apart, but bins can.
-
-    Two features, independent given the class. Class 0: 3/4 of the mass in a
-    bump at 0 and 1/8 in bumps at -4 and +4; class 1: bumps at -2 and +2, half
-    the mass each; every bump has standard deviation 1/2. Both classes have
-    mean 0 and variance 4.25 in each feature, so GDA and Gaussian naive Bayes
-    see two identical Gaussians. Returns ``(X, y)``, y in {0, 1}.
-    """
-    rng = np.random.default_rng(seed)
-    y = rng.integers(0, 2, size=m)
-    centres0 = rng.choice([-4.0, 0.0, 4.0], p=[0.125, 0.75, 0.125], size=(m, 2))
-    centres1 = rng.choice([-2.0, 2.0], size=(m, 2))
-    centres = np.where(y[:, None] == 1, centres1, centres0)
-    return centres + 0.5 * rng.standard_normal((m, 2)), y
-
-
-def binning_figure(tumour_acc, bump_acc):
-    """Accuracy against number of bins, with the GDA and Gaussian NB levels."""
-    fig = style.new_figure((9.6, 4.6))
-    axes = fig.subplots(1, 2)
-    for ax, acc, title in ((axes[0], tumour_acc, "tumours (30 features)"),
-                           (axes[1], bump_acc, "bumps (2 features)")):
-        ks = [int(n.split()[1]) for n in acc if n.startswith("NB,")]
-        ax.plot(ks, [acc[f"NB, {k} bins"] for k in ks], label="naive Bayes on bins",
-                **style.model_style("naive Bayes on bins"))
-        ax.axhline(acc["GDA (raw)"], label="GDA, raw", **{**style.model_style("GDA"),
-                                                         "marker": None})
-        ax.axhline(acc["Gaussian NB (raw)"], label="Gaussian NB, raw",
-                   **{**style.model_style("naive Bayes"), "marker": None})
-        ax.set_xlabel("number of bins per feature")
-        ax.set_ylabel("10-fold CV accuracy")
-        ax.set_title(title)
-    style.figure_legend(fig, axes[0].get_legend_handles_labels()[0], ncols=3)
-    return fig
-
-
-# ---------------------------------------------------------------------------
-# How far to trust p(spam): calibration and decision thresholds
-# ---------------------------------------------------------------------------
-
-def spam_probability(model, X):
-    """``p(spam | x)`` of a fitted naive Bayes model, whatever the order of its classes."""
-    col = int(np.flatnonzero(model.classes_ == SPAM)[0])
-    return model.predict_proba(X)[:, col]
-
-
-def reliability_table(y, p, n_bins=10):
-    """Calibration in equal-width bins of the predicted ``p = p(spam | x)``.
-
-    Bin b holds the predictions in ``[b / n_bins, (b + 1) / n_bins)`` (the last
-    bin includes 1). Empty bins are left out.
-
-    Returns
-    -------
-    dict with arrays ``count``, ``mean_p`` (mean predicted probability) and
-    ``observed`` (fraction of spam) per non-empty bin, and ``bin`` (its index)
-    """
-    y, p = np.asarray(y), np.asarray(p, dtype=float)
-    b = np.minimum((p * n_bins).astype(int), n_bins - 1)
-    keep = np.flatnonzero(np.bincount(b, minlength=n_bins))
-    return {"bin": keep,
-            "count": np.array([np.sum(b == k) for k in keep]),
-            "mean_p": np.array([p[b == k].mean() for k in keep]),
-            "observed": np.array([np.mean(y[b == k] == SPAM) for k in keep])}
-
-
-def plot_reliability(model, X, y, n_bins=10, ax=None):
-    """Reliability diagram: observed fraction of spam against the predicted p(spam).
-
-    A calibrated model's points lie on the diagonal. Each point is one bin
-    of :func:`reliability_table`, labelled with its number of messages.
-
-    Returns
-    -------
-    fig : matplotlib.figure.Figure
-    """
-    t = reliability_table(y, spam_probability(model, X), n_bins)
-    if ax is None:
-        fig = style.new_figure((5.6, 4.6))
-        ax = fig.subplots()
-    ax.plot([0, 1], [0, 1], label="perfectly calibrated", **style.REFERENCE)
-    ax.plot(t["mean_p"], t["observed"], label=f"{type(model).__name__}, {n_bins} bins",
-            **style.class_style(SPAM))
-    for mp, ob, n in zip(t["mean_p"], t["observed"], t["count"]):
-        ax.annotate(f"{n}", (mp, ob), textcoords="offset points", xytext=(4, -12))
-    ax.set_xlim(-0.02, 1.02)
-    ax.set_ylim(-0.02, 1.02)
-    ax.set_xlabel("predicted p(spam | x), mean in the bin")
-    ax.set_ylabel("fraction of spam in the bin")
-    ax.set_title("Reliability diagram (numbers: messages per bin)")
-    ax.legend(loc="upper left")
-    return ax.figure
-
-
-def precision_recall(y, score):
-    """Precision and recall of "flag as spam when score > t" for every distinct t.
-
-    Returns
-    -------
-    thresholds, precision, recall : ndarrays, thresholds increasing
-        (at the largest thresholds nothing may be flagged: precision is then
-        undefined and is left out)
-    """
-    y, score = np.asarray(y) == SPAM, np.asarray(score, dtype=float)
-    thresholds = np.unique(score)[:-1]           # flag score > t: t below the largest score
-    flagged = score[None, :] > thresholds[:, None]
-    tp = (flagged & y).sum(axis=1)
-    return thresholds, tp / flagged.sum(axis=1), tp / y.sum()
-
-
-def plot_precision_recall(y, score, marks=None, ax=None):
-    """Precision against recall as the threshold on ``score`` moves; ``marks``
-    (name -> threshold on the same scale) are drawn as labelled points.
-
-    Returns
-    -------
-    fig : matplotlib.figure.Figure
-    """
-    t, prec, rec = precision_recall(y, score)
-    if ax is None:
-        fig = style.new_figure((5.6, 4.6))
-        ax = fig.subplots()
-    ax.plot(rec, prec, color="black", label="every threshold")
-    y_, s_ = np.asarray(y) == SPAM, np.asarray(score, dtype=float)
-    for (name, thr), marker in zip((marks or {}).items(), ("o", "s", "D", "^")):
-        flag = s_ > thr
-        ax.plot(y_[flag].sum() / y_.sum(), y_[flag].sum() / max(flag.sum(), 1), marker=marker,
-                ms=9, ls="none", label=name)
-    ax.set_xlabel("recall: fraction of spam caught")
-    ax.set_ylabel("precision: fraction of flagged that is spam")
-    ax.set_title("Precision and recall as the threshold moves")
-    ax.legend(loc="lower left")
-    return ax.figure
-
-
-def spam_log_odds(model, X):
-    """``log p(spam | x) - log p(ham | x)`` in log space: finite where p(spam) rounds to 0 or 1."""
-    lp = model.predict_log_proba(X)
-    s = int(np.flatnonzero(model.classes_ == SPAM)[0])
-    return lp[:, s] - lp[:, 1 - s]

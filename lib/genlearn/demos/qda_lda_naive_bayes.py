@@ -419,7 +419,7 @@ class BoundaryExplorer(Explorer):
             kind = conic_type(A, b, c)
             acc = model.score(X, y)
             rows.append((name, eig, kind, acc))
-            out[name] = dict(phi=model.phi_.tolist(), mu=model.mu_.tolist(),
+            out[name] = dict(phi=model.phi_y_.tolist(), mu=model.mu_.tolist(),
                              Sigma=np.asarray(class_covariances(model)).tolist(), A=A.tolist(),
                              b=b.tolist(), c=c, eigenvalues=eig.tolist(), conic=kind, accuracy=acc,
                              posterior=model.predict_proba(P)[:, 1].tolist())
@@ -434,7 +434,7 @@ class BoundaryExplorer(Explorer):
         for ax, (name, model) in zip(axes, models.items()):
             posterior = model.predict_proba(P)[:, 1].reshape(xx.shape)
             ax.imshow(posterior > 0.5, extent=EXPLORER_LIM + EXPLORER_LIM, origin="lower",
-                      cmap=ListedColormap(CLASS_COLORS[:2]), vmin=0, vmax=1, alpha=0.2,
+                      cmap=ListedColormap(list(CLASS_COLORS[:2])), vmin=0, vmax=1, alpha=0.2,
                       aspect="auto", interpolation="nearest")
             points = style.scatter_classes(ax, X, y, s=10, alpha=0.7)
             ax.contour(xx, yy, posterior, levels=[0.5], colors=_BOUNDARY["color"],
@@ -488,7 +488,7 @@ def plot_conic_gallery(settings=None, m=120, random_state=0, num=160):
         posterior = model.predict_proba(P)[:, 1].reshape(xx.shape)
         # Flat colours (the predicted class), which keep the stored PNG small.
         ax.imshow(posterior > 0.5, extent=EXPLORER_XLIM + EXPLORER_YLIM, origin="lower",
-                  cmap=ListedColormap(CLASS_COLORS[:2]), vmin=0, vmax=1, alpha=0.2,
+                  cmap=ListedColormap(list(CLASS_COLORS[:2])), vmin=0, vmax=1, alpha=0.2,
                   aspect="auto", interpolation="nearest")
         points = style.scatter_classes(ax, np.vstack([X0, X1]), y, s=14, alpha=0.7)
         ax.contour(xx, yy, posterior, levels=[0.5], colors=_BOUNDARY["color"],
@@ -520,7 +520,7 @@ def plot_three_classes(X, y, num=250):
     """
     X, y, models, (xlim, ylim, xx, yy, P) = _fit_all_on_grid(X, y, num)
     K = len(models["QDA"].classes_)
-    cmap = ListedColormap(CLASS_COLORS[:K])
+    cmap = ListedColormap(list(CLASS_COLORS[:K]))  # a list: matplotlib 3.8 reads a 2-tuple as (colour, alpha)
     fig, axes = _panels()
     for ax, (name, model) in zip(axes, models.items()):
         pred = np.searchsorted(model.classes_, model.predict(P)).reshape(xx.shape)

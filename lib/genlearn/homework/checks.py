@@ -47,7 +47,7 @@ OK: phi, mu0, mu1 and Sigma are the maximum likelihood estimates.
 >>> checks.check_gda_mle(X, y, phi, X[:3].sum(0) / 6, mu1, Z.T @ Z / 6)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-genlearn.homework.checks.CheckFailed: fit_gda: mu0 is off: did you divide by the number of examples of that class (m_0 = 3), not by m = 6? ...
+genlearn.homework.checks.CheckFailed: fit_gda: mu0 is off: did you divide by the number of examples of that class ...
 """
 import contextlib
 import warnings
@@ -188,9 +188,9 @@ def check_gda_mle(X, y, phi, mu0, mu1, Sigma):
         _fail(f"fit_gda: phi should be one number, p(y = 1); yours has shape {phi_arr.shape}. "
               "For two classes the prior is a single Bernoulli parameter.")
     phi = float(phi_arr.ravel()[0])
-    if not np.isclose(phi, ref.phi_[1]):
+    if not np.isclose(phi, ref.phi_y_[1]):
         msg = _match(phi, [
-            ("phi is p(y = 1), but yours is the fraction of examples with y = 0.", ref.phi_[0]),
+            ("phi is p(y = 1), but yours is the fraction of examples with y = 0.", ref.phi_y_[0]),
             (f"phi is the number of examples with y = 1 ({m1}); divide it by m = {m} to get a probability.", m1),
         ])
         _fail("fit_gda: " + (msg or "phi should be the fraction of examples with y = 1."))
@@ -245,7 +245,7 @@ def _reference_fit_gda(X, y):
     from ..discriminant import GDA
 
     model = GDA().fit(np.asarray(X, dtype=float), _binary(y))
-    return float(model.phi_[1]), model.mu_[0].copy(), model.mu_[1].copy(), model.Sigma_.copy()
+    return float(model.phi_y_[1]), model.mu_[0].copy(), model.mu_[1].copy(), model.Sigma_.copy()
 
 
 def _reference_gda_posterior(X, phi, mu0, mu1, Sigma):

@@ -1,0 +1,124 @@
+"""The locked environments and the minimum-version environment (see docs/environments.md).
+
+Used by tests/test_environment.py and by the Makefile::
+
+    python tests/environments.py minimum-requirements pytest hypothesis ...   # make lock's input
+    python tests/environments.py run-minimum                                  # make test-minimum
+
+``minimum-requirements`` prints the requirements whose lowest versions
+``make lock`` pins in tests/requirements-minimum.txt: genlearn's runtime
+dependencies and the named tools of its test extra, with the lower bounds
+pyproject.toml declares. ``run-minimum`` runs, in the environment built from
+that file (.venv/minimum), the library tests (:data:`LIBRARY_TESTS`: the
+tests of genlearn's modules and their doctests, not those of the course
+tools, the notebooks' files or the browser) and one lesson
+(:data:`MINIMUM_LESSON`, through tests/test_lesson_runs.py).
+"""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+LAB_LOCK = ROOT / "binder" / "requirements.txt"
+TEST_LOCK = ROOT / "tests" / "requirements.txt"
+MIN_LOCK = ROOT / "tests" / "requirements-minimum.txt"
+MIN_VENV = ROOT / ".venv" / "minimum"
+MIN_PYTHON = MIN_VENV / "bin" / "python"
+
+#: Test modules that test the course tools, the notebook files, the environments or the browser,
+#: not genlearn's modules: left out of the minimum-version run (they need the course and test extras).
+NOT_LIBRARY = {"test_environment.py", "test_lesson_runs.py", "test_lessons.py", "test_notebooks.py", "test_export.py",
+               "test_site_build.py", "test_present.py", "test_hub.py", "test_grading.py",
+               "test_homework.py", "test_lab_server.py", "test_widget_state.py"}
+
+#: The lesson run in the minimum-version environment, named by its demo module (not its number).
+MINIMUM_LESSON = "gaussian_discriminant_analysis"
+
+
+def library_tests():
+    """The library's test files and doctest folder, as pytest arguments."""
+    files = sorted(p for p in (ROOT / "tests").glob("test_*.py") if p.name not in NOT_LIBRARY)
+    return [str(p.relative_to(ROOT)) for p in files] + ["lib/genlearn", "--ignore=lib/genlearn/course"]
+
+
+def _name(requirement):
+    return re.match(r"[A-Za-z0-9_.\-]+", requirement).group(0).lower().replace("_", "-")
+
+
+def project():
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def minimum_requirements(tools):
+    """Runtime dependencies and the named test tools, as pyproject.toml declares them."""
+    p = project()
+    test = {_name(r): r for r in p["optional-dependencies"]["test"]}
+    missing = [t for t in tools if t not in test]
+    if missing:
+        raise ValueError(f"not in the test extra of pyproject.toml: {missing}")
+    return list(p["dependencies"]) + [test[t] for t in tools]
+
+
+def read_lock(path):
+    """{package: [(version, marker or ''), ...]} of a lock file, and the packages without a hash."""
+    pins, unhashed = {}, []
+    entries = re.split(r"\n(?=[A-Za-z0-9])", Path(path).read_text(encoding="utf-8"))
+    for entry in entries:
+        first = entry.split("\n", 1)[0]
+        m = re.match(r"([A-Za-z0-9_.\-]+)==([^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$", first)
+        if not m:
+            continue
+        name = m.group(1).lower().replace("_", "-")
+        pins.setdefault(name, []).append((m.group(2), (m.group(3) or "").strip()))
+        if "--hash=sha256:" not in entry:
+            unhashed.append(name)
+    return pins, unhashed
+
+
+def direct_dependencies(path):
+    """The packages a lock file lists as required by genlearn itself (uv's ``# via genlearn``)."""
+    text = Path(path).read_text(encoding="utf-8")
+    found = set()
+    for entry in re.split(r"\n(?=[A-Za-z0-9])", text):
+        m = re.match(r"([A-Za-z0-9_.\-]+)==", entry)
+        if m and re.search(r"#\s+(?:via\s+)?genlearn\b", entry):
+            found.add(m.group(1).lower().replace("_", "-"))
+    return found
+
+
+def run_minimum():
+    """The library tests and one lesson, in .venv/minimum; returns the exit status."""
+    if not MIN_PYTHON.exists():
+        print(f"no {MIN_VENV.relative_to(ROOT)}: run `make test-minimum` (it installs {MIN_LOCK.name})")
+        return 2
+    versions = subprocess.run(
+        [str(MIN_PYTHON), "-c", "import numpy, scipy, sklearn, matplotlib; "
+         "print('numpy', numpy.__version__, 'scipy', scipy.__version__, 'scikit-learn', sklearn.__version__, "
+         "'matplotlib', matplotlib.__version__)"], capture_output=True, text=True, cwd=ROOT)
+    print("minimum versions:", versions.stdout.strip() or versions.stderr[-500:], flush=True)
+    # -n 2: the library tests in two processes, as make test runs them; no cache, no nbval
+    base = [str(MIN_PYTHON), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o",
+            "addopts=-rs --doctest-modules"]
+    status = subprocess.run(base + ["-n", "2"] + library_tests(), cwd=ROOT).returncode
+    lesson = subprocess.run(base + ["tests/test_lesson_runs.py", "-k", MINIMUM_LESSON], cwd=ROOT).returncode
+    return status or lesson
+
+
+def main(argv):
+    if argv[:1] == ["minimum-requirements"]:
+        print("\n".join(minimum_requirements(argv[1:])))
+        return 0
+    if argv == ["run-minimum"]:
+        return run_minimum()
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

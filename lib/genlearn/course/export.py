@@ -39,6 +39,7 @@ Functions
 install_assets   fetch the web assets with npm (once; cached by version)
 execute          run a notebook in a temporary copy; widget state kept (drop_defaults=False)
 store_state      write an executed copy's widget outputs and state into a notebook
+coalesce_streams merge consecutive stream outputs, as JupyterLab does when it saves
 export_html      one notebook -> out/<name>.html + out/_static/
 write_static     out/_static/ alone (shared by the pages of a site)
 """
@@ -52,7 +53,7 @@ import tempfile
 from pathlib import Path
 
 __all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "assets_ready", "execute", "store_state",
-           "export_html", "write_static", "WIDGET_STATE_MIME", "WIDGET_VIEW_MIME"]
+           "coalesce_streams", "export_html", "write_static", "WIDGET_STATE_MIME", "WIDGET_VIEW_MIME"]
 
 WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
@@ -200,6 +201,19 @@ def _widget_models(nb):
     return state
 
 
+def coalesce_streams(nb):
+    """Merge each run of consecutive stream outputs of one name (stdout, stderr) into one, in place.
+
+    A kernel may flush one ``print`` in several messages; JupyterLab merges them
+    when it saves, so a notebook stored unmerged changes on its first save.
+    """
+    from nbconvert.preprocessors import CoalesceStreamsPreprocessor
+
+    for cell in nb.cells:
+        CoalesceStreamsPreprocessor().preprocess_cell(cell, {}, 0)
+    return nb
+
+
 def store_state(path, timeout=300):
     """Execute a copy of the notebook and store its explorers' outputs and state in ``path``.
 
@@ -229,6 +243,7 @@ def store_state(path, timeout=300):
             cell.outputs = views[cell.id].outputs
             cell.execution_count = views[cell.id].execution_count
             stored += 1
+    coalesce_streams(nb)
     if needed:
         nb.metadata["widgets"] = {WIDGET_STATE_MIME: {
             "version_major": 2, "version_minor": 0, "state": {k: models[k] for k in needed}}}

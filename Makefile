@@ -15,7 +15,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: one worker per core; a test module's tests stay on one worker (its fixtures are shared)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts lite student-release \
+.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts lite pdf student-release \
         lint-js
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
@@ -124,13 +124,15 @@ lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter trust --log-level=WARN notebooks/*.ipynb
 	$(BIN)/jupyter lab --ServerApp.port=$(PORT) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(ROOT_FLAG) $(LAB_ARGS)
 
-# Presenter view (Voilà, genlearn.course.present): a lesson's outputs without code, full screen.
-#   make present NB=02                 lesson 02, whole
-#   make present NB=02 ONLY=explorer   lesson 02's explorer alone
+# Presenter view (Voilà, genlearn.course.present): a lesson's outputs without code, one section a screen.
+#   make present NB=02                   lesson 02, whole
+#   make present NB=02 ONLY=explorer     lesson 02's explorer alone (ONLY=explorer:2, or its name: ONLY=message)
+#   make present NB=02 ANSWERS=1         with the exercises' worked answers, one at a time (instructors)
 #   make present NB=02 PORT=9999 PRESENT_ARGS="--no-browser --theme dark"
 PRESENT_ARGS ?=
 present: $(VENV)/.installed-lab
-	$(BIN)/python -m genlearn.course.present $(NB) $(if $(ONLY),--only $(ONLY)) --port $(PORT) $(PRESENT_ARGS)
+	$(BIN)/python -m genlearn.course.present $(NB) $(if $(ONLY),--only $(ONLY)) $(if $(ANSWERS),--answers) \
+		--port $(PORT) $(PRESENT_ARGS)
 
 test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets \
       $(LITE_ENV)/.installed lint-js
@@ -173,6 +175,13 @@ $(LITE_ENV)/.installed: lib/genlearn/course/lite-tools.txt | $(BIN)/python
 
 lite: $(VENV)/.installed-lab $(LITE_ENV)/.installed
 	$(BIN)/python -m genlearn.course.lite build _lite $(LITE_ARGS)
+
+# Each lesson as a printable PDF without code (_pdf/a4/ and _pdf/letter/), printed by Chromium from the
+# stored outputs, explorers frozen at their stored setting; genlearn.course.pdf. Printing drives Chromium
+# with Playwright, a test extra. PDF_ARGS="--lessons 02 06" for some lessons, "--paper a4" for one paper.
+PDF_ARGS ?=
+pdf: $(VENV)/.installed-test web-assets
+	$(BIN)/python -m genlearn.course.pdf _pdf $(PDF_ARGS)
 
 # the student versions of the homework, made by nbgrader from instructor/source/ (nbgrader is a test extra)
 homework: $(VENV)/.installed-test

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from genlearn.course import export
+from genlearn.course import export, site
 
 pytestmark = pytest.mark.install
 
@@ -133,9 +133,12 @@ def test_site_build_from_the_install(workspace, instructor, tmp_path):
     shutil.copytree(export.ASSET_DIR, assets, dirs_exist_ok=True)
     out = tmp_path / "site"
     done = _run([python, "-m", "genlearn.course.site", "build", out, "--course", CHECKOUT], root)
-    assert f"{len(LESSONS) + 2} page(s)" in done.stdout
+    lessons = {n[:-6] + ".html" for n in LESSONS[1:]} | {site.SLIPS[:-6] + ".html"}   # and the notes' slips
+    assert f"{len(lessons) + 3} page(s)" in done.stdout
     pages = {p.name for p in out.glob("*.html")}
-    assert pages == {"index.html", "homework.html", "run.html", *(n[:-6] + ".html" for n in LESSONS[1:])}
+    assert pages == {"index.html", "homework.html", "run.html", *lessons}
+    # an instructor's install has no JupyterLite build tools (make lite): the site is built, and says what it left out
+    assert "JupyterLite build tools are not installed" in done.stderr and not (out / "lite").exists()
     lesson = out / (next(n for n in LESSONS if n.startswith("02_"))[:-6] + ".html")
     assert "application/vnd.jupyter.widget-state+json" in lesson.read_text(encoding="utf-8"), \
         "the lesson page carries its explorer's state"

@@ -50,6 +50,12 @@ def test_notebook_metadata_and_outputs(path):
             "(python tests/tag_checked_cells.py notebooks/*.ipynb)")
         if lessons.is_checked(cell):
             assert outputs, f"{path.name}: cell {i} is checked but has no stored output"
+        # JupyterLab merges consecutive stream outputs when it saves: stored unmerged, the file changes on
+        # the first save (tests/browser/test_autosave.py shows it; genlearn.course.export.coalesce_streams merges)
+        for a, b in zip(outputs, outputs[1:]):
+            assert not (a["output_type"] == b["output_type"] == "stream" and a["name"] == b["name"]), (
+                f"{path.name}: cell {i} stores two consecutive {a['name']} outputs; merge them with "
+                "genlearn.course.export.coalesce_streams (python -m genlearn.course.export --store-state does)")
 
 
 def test_start_page_links_every_notebook():
@@ -164,3 +170,21 @@ def test_answer_key_covers_every_exercise(path):
 def test_answer_keys_are_not_in_the_lessons():
     for path in NOTEBOOKS:
         assert "instructor/answers" not in path.read_text(encoding="utf-8"), f"{path.name} links the answer keys"
+
+
+#: Test machinery that learners should not meet: a test file, the tests' folder, nbval's marker comment.
+TEST_MACHINERY = re.compile(r"\btests/|\btest_\w+\.py\b|\bconftest\.py\b|NBVAL_", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_no_learner_facing_text_names_the_test_machinery(path):
+    """What a learner reads (Markdown, outputs, and the code cells they run) names no test file and carries no
+    nbval marker comment: checked cells are marked by their tag (docs/testing.md). The explorers' stored
+    JavaScript in the notebook's metadata is not learner-facing text."""
+    for i, cell in enumerate(_load(path)["cells"]):
+        texts = ["".join(cell["source"])]
+        for out in cell.get("outputs", []):
+            texts.append("".join(out.get("text", "")))
+            texts += ["".join(v) for k, v in out.get("data", {}).items() if k.startswith("text/")]
+        found = [m.group(0) for t in texts for m in TEST_MACHINERY.finditer(t)]
+        assert not found, f"{path.name}: cell {i} shows {found[:3]}; say it without naming the tests' files"

@@ -12,6 +12,7 @@ Without Debian's Chromium at /usr/bin/chromium every test here is skipped with
 that reason, and a warning in pytest's summary says so: ``make test`` still
 passes on such a machine, and ``.ci/run`` installs Chromium first.
 """
+import json
 import warnings
 from pathlib import Path
 
@@ -70,6 +71,13 @@ def executed_course(lesson_runs, tmp_path_factory):
         if run.error is not None:
             pytest.fail(f"{path.name} did not run (tests/test_lesson_runs.py says why)", pytrace=False)
         shutil.copy(run.path, root / "notebooks" / path.name)
+    # the pages with no code (notebooks/notes_slips.ipynb): nothing to run, opened as they are
+    for path in sorted((lesson_runs.ROOT / "notebooks").glob("*.ipynb")):
+        if not (root / "notebooks" / path.name).exists():
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+            assert not any(c["cell_type"] == "code" for c in cells), \
+                f"{path.name} has code but is not a lesson that tests/lessons.py runs: name it NN_topic.ipynb"
+            shutil.copy(path, root / "notebooks" / path.name)
     return root
 
 

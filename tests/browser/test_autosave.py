@@ -179,7 +179,7 @@ def test_opening_trusting_autosaving_and_saving_change_no_lesson(course, chromiu
     unsaved = [p.name for p in files if p.stat().st_mtime_ns == before[p]]
     assert not unsaved, f"Ctrl+S wrote no file for {unsaved}:\n{log}"
     changed = _git("status", "--porcelain", cwd=course).strip()
-    diff = _git("diff", "--stat", cwd=course).strip()
+    diff = _git("diff", "--stat", cwd=course).strip() + "\n" + _git("diff", cwd=course)[:4000]
     stale = {p.name: widget_state.problems(p) for p in files if widget_state.problems(p)}
     assert not changed and not diff and not stale, (
         f"the lessons changed on disk:\n{changed}\n{diff}\nexplorer state: {stale}")

@@ -244,7 +244,7 @@ class TestInTheBrowser:
         page, base = lite_page
         folder, summary = site
         assert summary["pyodide"] == lite.PYODIDE_VERSION
-        assert {n for n in summary["notebooks"] if "/" not in n} == {lite.START, *LESSONS}
+        assert {n for n in summary["notebooks"] if "/" not in n} == {lite.START, lite.SLIPS, *LESSONS}
         page.goto(f"{base}/", wait_until="domcontentloaded")
         page.wait_for_function(f"() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
                                f" && window.jupyterapp.shell.currentWidget.context"

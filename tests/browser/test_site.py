@@ -200,8 +200,33 @@ def test_every_explorer_cell_is_live_on_the_site(built, chromium):
                                f"the static site: {unconverted}")
 
 
+def answer_fingerprints():
+    """Phrases of the worked answers (instructor/answers/): every run of plain text (no math, no code) of at
+    least 40 characters in the first two lines of each answer."""
+    found = []
+    for key in sorted((REPO / "instructor" / "answers").glob("[0-9][0-9]_*.md")):
+        bodies = re.split(r"^## Exercise \d+.*$", key.read_text(encoding="utf-8"), flags=re.M)[1:]
+        for body in bodies:
+            lines = " ".join(body.strip().splitlines()[:2])
+            found += [" ".join(p.split()) for p in re.split(r"\$[^$]*\$|`[^`]*`|\*\*|[*_]", lines)
+                      if len(p.strip()) >= 40]
+    return found
+
+
+def page_text(path):
+    """The text of an HTML page as a reader sees it (tags dropped, entities decoded, spaces collapsed)."""
+    import html
+
+    text = re.sub(r"<script.*?</script>|<style.*?</style>", " ", path.read_text(encoding="utf-8"), flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
 def test_site_holds_no_instructor_material(built):
     folder, _ = built
+    fingerprints = answer_fingerprints()
+    assert len(fingerprints) > 20, "too few phrases of the answer keys to look for"
+    leaked = {p.name: [f for f in fingerprints if f in page_text(p)] for p in folder.glob("*.html")}
+    assert not any(leaked.values()), f"pages that show worked answers: { {k: v[:2] for k, v in leaked.items() if v} }"
     names = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
     assert not [n for n in names if "instructor" in n or "source/" in n]
     assert {f"homework/{p.name}" for p in (REPO / "notebooks" / "homework").glob("*.ipynb")} <= names
@@ -212,6 +237,8 @@ def test_site_holds_no_instructor_material(built):
 
 def test_handout_works_from_the_disk(handout, chromium):
     assert [p.name for p in handout.parent.iterdir()] == [HANDOUT], "the handout must be alone"
+    text = page_text(handout)
+    assert not [f for f in answer_fingerprints() if f in text], "the handout shows worked answers"
     page = open_guarded(chromium, handout.as_uri(), handout.as_uri())
     try:
         wait_for_math(page)

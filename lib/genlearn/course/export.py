@@ -39,6 +39,7 @@ Functions
 install_assets   fetch the web assets with npm (once; cached by version)
 execute          run a notebook in a temporary copy; widget state kept (drop_defaults=False)
 store_state      write an executed copy's widget outputs and state into a notebook
+coalesce_streams merge consecutive stream outputs, as JupyterLab does when it saves
 export_html      one notebook -> out/<name>.html + out/_static/
 write_static     out/_static/ alone (shared by the pages of a site)
 """
@@ -52,7 +53,7 @@ import tempfile
 from pathlib import Path
 
 __all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "assets_ready", "execute", "store_state",
-           "export_html", "write_static", "WIDGET_STATE_MIME", "WIDGET_VIEW_MIME"]
+           "coalesce_streams", "export_html", "write_static", "WIDGET_STATE_MIME", "WIDGET_VIEW_MIME"]
 
 WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
@@ -163,6 +164,19 @@ def _widget_models(nb):
     return state
 
 
+def coalesce_streams(nb):
+    """Merge each run of consecutive stream outputs of one name (stdout, stderr) into one, in place.
+
+    A kernel may flush one ``print`` in several messages; JupyterLab merges them
+    when it saves, so a notebook stored unmerged changes on its first save.
+    """
+    from nbconvert.preprocessors import CoalesceStreamsPreprocessor
+
+    for cell in nb.cells:
+        CoalesceStreamsPreprocessor().preprocess_cell(cell, {}, 0)
+    return nb
+
+
 def store_state(path, timeout=300):
     """Execute a copy of the notebook and store its explorers' outputs and state in ``path``.
 
@@ -192,6 +206,7 @@ def store_state(path, timeout=300):
             cell.outputs = views[cell.id].outputs
             cell.execution_count = views[cell.id].execution_count
             stored += 1
+    coalesce_streams(nb)
     if needed:
         nb.metadata["widgets"] = {WIDGET_STATE_MIME: {
             "version_major": 2, "version_minor": 0, "state": {k: models[k] for k in needed}}}
@@ -224,7 +239,7 @@ def write_static(out_dir, asset_dir=ASSET_DIR):
     return static
 
 
-def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET_DIR, static=True):
+def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET_DIR, static=True, code=True):
     """Write ``out_dir/<notebook name>.html`` and ``out_dir/_static/``; returns the HTML path.
 
     The page loads only files under ``_static/`` (relative URLs), so the
@@ -233,6 +248,8 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
     must already carry its widget state (see :func:`store_state`), or its
     explorers show nothing. ``static=False`` leaves ``out_dir/_static/`` as
     it is (a site of many pages copies it once: :mod:`genlearn.course.site`).
+    ``code=False`` leaves out the code cells' sources and the prompts (the
+    printed lessons of :mod:`genlearn.course.pdf`).
     """
     import nbformat
     from jinja2 import DictLoader
@@ -256,6 +273,7 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
         require_js_url=f"{_STATIC}/require.js",
         widget_renderer_url=f"{_STATIC}/html-manager/embed-amd.js",
         mathjax_url=f"{_STATIC}/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe",
+        exclude_input=not code, exclude_input_prompt=not code, exclude_output_prompt=not code,
     )
     html, _ = exporter.from_notebook_node(nb, resources={"genlearn_css": stylesheet()})
     if "https://cdn" in html or "unpkg.com" in html:

@@ -75,7 +75,7 @@ from genlearn.course.folder import LESSON_GLOB, course_folder
 
 __all__ = ["PYODIDE_VERSION", "CARRIER", "OFFICIAL_URL", "START", "LiteBuildError",
            "build", "lessons", "inputs_digest", "pyodide_runtime", "gather_packages", "trim_lock",
-           "genlearn_wheel", "normalize", "copy_site", "main"]
+           "genlearn_wheel", "normalize", "copy_site", "tools_installed", "main"]
 
 #: The Pyodide release of the site: the newest whose compiled wheels a registry carries (docs/jupyterlite.md).
 PYODIDE_VERSION = "0.27.7"
@@ -537,6 +537,11 @@ def inputs_digest(notebooks, wheels=None):
     h.update(PYODIDE_VERSION.encode())
     h.update(str(wheels).encode())
     return h.hexdigest()
+
+
+def tools_installed():
+    """Whether the JupyterLite build tools are installed (``make lite`` installs them in TOOLS_ENV)."""
+    return any(p.exists() for p in (TOOLS_ENV / "bin" / "jupyter-lite", TOOLS_ENV / "Scripts" / "jupyter-lite.exe"))
 
 
 def _jupyter_lite():

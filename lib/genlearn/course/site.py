@@ -453,7 +453,14 @@ def main(argv=None):
         ap.error(str(exc))
     try:
         if args.command == "build":
-            pages = build(args.out, course=course, execute=args.execute, lite=args.lite_url or True)
+            from genlearn.course import lite
+
+            runnable = args.lite_url or lite.tools_installed()
+            if not runnable:
+                print(f"note: the lesson pages get no \"Run this lesson in your browser\" link: the JupyterLite "
+                      f"build tools are not installed in {lite.TOOLS_ENV} (`make lite` installs them; or pass "
+                      "--lite-url with the address of a published JupyterLite site).", file=sys.stderr)
+            pages = build(args.out, course=course, execute=args.execute, lite=runnable)
         else:
             pages = handouts(args.out, course=course, execute=args.execute, lite_url=args.lite_url)
     except StaleExplorers as exc:

@@ -269,3 +269,15 @@ def test_the_html_fallback_holds_the_question_not_the_answer():
 def test_bad_questions_fail_clearly(build, message):
     with pytest.raises(ValueError, match=message):
         build()
+
+
+def test_question_cells_build_no_explorer():
+    """A question's cell calls no ``...Explorer(``: the presenter and the PDFs take a cell that shows a
+    widget and builds one for that explorer (genlearn.course.present's ``ONLY=explorer:2`` would count it)."""
+    from genlearn.course import present
+
+    for path in LESSONS:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code" and "Predict." in source:
+                assert not present._EXPLORER_CLASS.search(source), f"{path.name}: {source[:80]!r}"

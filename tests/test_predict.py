@@ -147,6 +147,8 @@ def test_every_lesson_asks_and_enough_questions():
     assert set(QUESTIONS) == set(ORACLES), set(QUESTIONS) ^ set(ORACLES)
     for name, (lesson, _, _) in QUESTIONS.items():
         assert lesson[:3] == name[:2] + "_", f"{name} is shown in {lesson}"
+        plan = ROOT / "instructor" / "lecture_plans" / lesson.replace(".ipynb", ".md")
+        assert f"`{name}`" in plan.read_text(encoding="utf-8"), f"{plan.name} does not list the question {name}"
 
 
 @pytest.mark.parametrize("name", sorted(ORACLES))

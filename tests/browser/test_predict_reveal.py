@@ -3,7 +3,8 @@
 Every question of the lessons (their stored widget state names them, ``data-predict``
 on the page) is opened as a learner meets it: in the executed lessons served by
 JupyterLab (``lab_server``) and in the lessons exported as static HTML, served on
-127.0.0.1 with every other request aborted and recorded. For each, by keyboard only:
+127.0.0.1 with every other request aborted and recorded (and lesson 01's first question in the
+presenter view, Voilà). For each, by keyboard only:
 
 * before the commit nothing of the answer is on the page: not in its text, not in its
   ``data-state``, not in its accessibility tree (Playwright's ARIA snapshot);
@@ -173,3 +174,30 @@ def test_questions_on_the_static_page_offline(lesson, site, chromium):
         assert errors == [], f"console errors: {errors[:5]}"
     finally:
         page.close()
+
+
+def test_a_question_in_the_presenter_view(chromium, tmp_path):
+    """Voilà (the presenter view, ``make present``) runs a lesson's question as the lesson writes it (its
+    import cell and the question's cell); the same keyboard checks, with no request leaving the machine."""
+    import nbformat
+
+    from test_presenter import Offline, Voila
+
+    lesson = nbformat.read(REPO / "notebooks" / LESSONS[0], as_version=4)
+    name = sorted(n for n, (nb, _, _) in QUESTIONS.items() if nb == LESSONS[0])[0]
+    imports = next(c for c in lesson.cells if c.cell_type == "code")
+    asked = next(c for c in lesson.cells if c.cell_type == "code" and f'"{name}"' in c.source)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = lesson.metadata["kernelspec"]
+    nb.cells = [nbformat.v4.new_code_cell(imports.source), nbformat.v4.new_code_cell(asked.source)]
+    path = tmp_path / "question.ipynb"
+    nbformat.write(nb, path)
+    with Voila(path) as server:
+        tab = Offline(chromium, server.url)
+        try:
+            tab.page.goto(server.url + "/", wait_until="load", timeout=180_000)
+            check_question(tab.page, name)
+            assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
+            assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+        finally:
+            tab.page.close()

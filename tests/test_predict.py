@@ -66,6 +66,21 @@ def _far_posterior():
     return _lda_posterior(X, y, mu1 + 3 * (mu1 - mu0))[0]
 
 
+def _prior_shift():
+    """How far the boundary slides along mu0 -> mu1 when phi goes from 0.5 to 0.9, as a fraction of it.
+
+    Closed form: theta^T x + theta0 along x = mu0 + t (mu1 - mu0) is Delta^2 (t - 1/2) + logit(phi), with
+    Delta^2 the squared Mahalanobis distance of the means; it is 0 at t = 1/2 - logit(phi) / Delta^2, so the
+    crossing moves by -(logit(0.9) - logit(0.5)) / Delta^2 = -log(9) / Delta^2. The estimates by numpy."""
+    from genlearn.demos import gaussian_discriminant_analysis as demo
+
+    X, y = demo.worked_example()
+    mu = np.array([X[y == 0].mean(axis=0), X[y == 1].mean(axis=0)])
+    D = X - mu[y]
+    d = mu[1] - mu[0]
+    return -np.log(9) / (d @ np.linalg.solve(D.T @ D / len(y), d))
+
+
 def _conditional_fit():
     """Logistic regression's conditional log-likelihood minus GDA's (LDA's), on the training tumours."""
     from sklearn.linear_model import LogisticRegression
@@ -124,6 +139,7 @@ ORACLES = {
                            - multivariate_normal([0, 0]).pdf([0, 0]), "+", 1e-9),
     "02-long-axis": (lambda: np.degrees(0.5 * np.arctan2(2 * 0.8, 3 - 1)), None, 1e-9),
     "03-far-posterior": (_far_posterior, None, 1e-9),
+    "03-prior-shift": (_prior_shift, "-", 1e-9),
     # two Newton fits run to convergence (scikit-learn's to tol 1e-14): their difference agrees to 1e-9
     "04-conditional-fit": (_conditional_fit, "+", 1e-9),
     "05-boundary-kind": (lambda: np.prod(_quadratic_eigenvalues(0.6)), "hyperbola", 1e-9),

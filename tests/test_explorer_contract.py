@@ -39,6 +39,12 @@ CASES = {
     "GaussianExplorer": [dict(preset=name) for name in ("Sigma = 0.6 I", "Sigma = [[3, 0.8], [0.8, 1]]")],
     "GDAExplorer": [dict(mu1_1=-1.0, mu1_2=-0.5), dict(phi=0.1, m=20)],  # equal means: no true boundary
     "BayesExplorer": [dict(mu_dog=60.0, mu_elephant=60.0)],  # equal means: the prior decides
+    # a guess within the tolerance, off by exactly it, a comma, a typographic minus, not a number, 1e21;
+    # a choice right, wrong, not an option, and committed without a guess
+    "Predict": [dict(guess="0.26", committed=1), dict(guess="0.24", committed=1), dict(guess=" 0,3 ", committed=1),
+                dict(guess="\u22122e-1", committed=0), dict(guess="1/4", committed=1), dict(guess="1e21"),
+                dict(kind="choice", guess="-", committed=1), dict(kind="choice", guess="+", committed=1),
+                dict(kind="choice", guess="x", committed=0), dict(kind="choice", committed=1), dict(committed=1)],
     "MessageExplorer": [dict(message=""), dict(message="lunch lunch FREE, now!"), dict(message="?? 123 ünï")],
 }
 #: Random settings per class in the JavaScript check.

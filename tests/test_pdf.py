@@ -4,6 +4,7 @@ Oracle: the lessons' stored outputs and widget state. The printed PDFs are read 
 poppler-utils in tests/browser/test_pdf_print.py.
 """
 import copy
+import html as html_module
 
 import nbformat
 import pytest
@@ -14,9 +15,13 @@ from genlearn.course.folder import course_folder
 LESSONS = site.lesson_pages(course_folder())
 
 
-def _widget_outputs(nb):
+def _widget_outputs(nb, predict=False):
+    """The explorers' outputs (``predict``: the predict-then-reveal questions' instead)."""
+    state = nb.metadata.get("widgets", {}).get(export.WIDGET_STATE_MIME, {}).get("state", {})
     return [(c, o) for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
-            if export.WIDGET_VIEW_MIME in o.get("data", {})]
+            if export.WIDGET_VIEW_MIME in o.get("data", {})
+            and (state.get(o["data"][export.WIDGET_VIEW_MIME]["model_id"], {}).get("state", {}).get(
+                "_anywidget_id") == pdf.PREDICT) == predict]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
@@ -26,7 +31,16 @@ def test_explorers_are_frozen_with_their_parameters(lesson):
     assert "widgets" not in printed.metadata, "the printed page loads no widget"
     state = nb.metadata.get("widgets", {}).get(export.WIDGET_STATE_MIME, {}).get("state", {})
     before = _widget_outputs(nb)
-    assert not _widget_outputs(printed)
+    assert not _widget_outputs(printed) and not _widget_outputs(printed, predict=True)
+    # each question prints as its question, without the answer or the feedback
+    asked = [o["data"]["text/html"] for c in printed.cells for o in c.get("outputs", [])
+             if "gl-predict-still" in o.get("data", {}).get("text/html", "")]
+    questions = [state[o["data"][export.WIDGET_VIEW_MIME]["model_id"]]["state"]
+                 for _, o in _widget_outputs(nb, predict=True)]
+    assert len(asked) == len(questions)
+    for html, q in zip(asked, questions):
+        assert html_module.escape(q["question"]) in html and "by genlearn:" not in html
+        assert q["explain"] == "" or html_module.escape(q["explain"]) not in html
     frozen = [o for c in printed.cells for o in c.get("outputs", [])
               if "gl-frozen" in o.get("data", {}).get("text/html", "")]
     assert len(frozen) == len(before)

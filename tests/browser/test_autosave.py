@@ -45,11 +45,13 @@ def _git(*args, cwd):
 
 
 def explorers_in(path):
-    """How many explorer outputs the notebook file shows (widget views of genlearn models)."""
+    """How many explorer outputs the notebook file shows (widget views of genlearn models), without the
+    predict-then-reveal questions (no picture when untrusted: their question as HTML; one label for all)."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     models = widget_state._models(nb)
-    return sum(1 for cell in nb["cells"] for mid in widget_state._view_ids(cell)
-               if models.get(mid, {}).get("state", {}).get("_anywidget_id", "").startswith("genlearn."))
+    ids = [models.get(mid, {}).get("state", {}).get("_anywidget_id", "")
+           for cell in nb["cells"] for mid in widget_state._view_ids(cell)]
+    return sum(1 for i in ids if i.startswith("genlearn.") and i != "genlearn.demos.predict.Predict")
 
 
 #: JavaScript: scroll the notebook from top to bottom and return what its explorer outputs showed:

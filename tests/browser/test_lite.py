@@ -121,7 +121,8 @@ def _move_first_explorer(page):
     """Press an arrow key on the first slider of the lesson's first explorer; returns
     ``(name, control, picture before, picture after)`` or None when the lesson has no explorer."""
     scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
-    root = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .genlearn-explorer").first
+    # (a predict-then-reveal question has no slider: tests/browser/test_predict_reveal.py drives those)
+    root = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .genlearn-explorer:not([data-predict])").first
     # JupyterLab renders only the cells near the view: scroll from the top until one is in the page
     page.evaluate("s => document.querySelector(s).scrollTo(0, 0)", scroller)
     for _ in range(300):

@@ -284,6 +284,25 @@ def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path):
         assert tab.errors == [], f"console errors: {tab.errors[:5]}"
 
 
+@pytest.mark.parametrize("width, height", [(1280, 720), (1920, 1080)])
+def test_canvas_text_reads_from_the_back(chromium, explorer_server, tmp_path, width, height):
+    """The text the explorer draws on its canvases (ticks, axis names) is at least 18 CSS px on a projector:
+    the presenter view sets --gl-canvas-font-size, and each canvas keeps in data-min-font the smallest size
+    canvas.js's textStyle drew its text at (every canvas text is drawn in that style)."""
+    with open_presenter(chromium, explorer_server, tmp_path) as tab:
+        page = tab.page
+        page.set_viewport_size({"width": width, "height": height})
+        root = explorer(page, NAME, timeout=120)
+        page.wait_for_timeout(500)  # a resize redraws the figures at the page's type size
+        sizes = root.evaluate("""el => Array.from(el.querySelectorAll('canvas'))
+            .filter(c => c.dataset.minFont).map(c => [c.getAttribute('aria-label') || c.className,
+                                                      Number(c.dataset.minFont)])""")
+        assert sizes, "no canvas of the explorer drew text"
+        small = [s for s in sizes if s[1] < 18]
+        assert not small, f"canvas text smaller than 18 CSS px at {width}x{height}: {small}"
+        assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+
+
 def test_lesson_without_code(chromium, lesson_server, tmp_path):
     """A lesson whole: prose, figures and the explorer, no code, one section a screen, stepped by the
     keys a clicker sends; every section audited by axe-core (one page load: Voilà runs the lesson for each)."""

@@ -102,6 +102,10 @@ def _value(v):
     return str(v)
 
 
+#: The widget of a predict-then-reveal question: printed as its question, not frozen.
+PREDICT = "genlearn.demos.predict.Predict"
+
+
 def _caption(name, params):
     shown = ", ".join(f"{k} = {_value(v)}" for k, v in params.items())
     return f"Explorer {name}, frozen at its stored setting" + (f": {shown}." if shown else ".")
@@ -130,6 +134,11 @@ def print_notebook(nb, name="lesson"):
             found = _EXPLORER_CLASS.findall(cell.source)
             png = out["data"].get("image/png")
             model = state.get(view.get("model_id"), {}).get("state")
+            if (model or {}).get("_anywidget_id") == PREDICT and "text/html" in out["data"]:
+                # a predict-then-reveal question prints as its question and a blank for the guess
+                # (genlearn.demos.predict.Predict's HTML), never its answer
+                out["data"], out["metadata"] = {"text/html": out["data"]["text/html"]}, {}
+                continue
             if png is None or model is None:
                 raise ValueError(f"{name}: an explorer has no stored picture or state; store them with "
                                  f"python -m genlearn.course.export --store-state {name}.ipynb")

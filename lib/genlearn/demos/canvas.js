@@ -48,6 +48,10 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
     panel.width = w;
     panel.height = hgt;
     for (const c of sized) {
+      if (resized) {  // the page may have changed its type size too (a theme, the presenter view)
+        fontScales.delete(c.canvas);
+        c.canvas.glMinFont = undefined;
+      }
       const s = draft ? c.draft : c.full;
       if (!resized && c.scale === s) continue;
       c.scale = s;
@@ -269,10 +273,40 @@ export function drawCross(ctx, X, Y, r = 6, width = 2.4) {
 
 /* ----------------------------------------------------------------- frames */
 
-/** The text style of the figures: `px` pixels, the page's sans-serif, black. */
-export function textStyle(ctx, px = 13) {
+/** The figures' default type size (CSS px): what `px` in textStyle(ctx, px) is relative to. */
+export const BASE_FONT = 13;
+const fontScales = new WeakMap();
+
+/**
+ * How much larger than BASE_FONT the page wants the figures' text: its CSS variable
+ * --gl-canvas-font-size (explorer.css: 13px; the presenter view sets more, for a room) over
+ * BASE_FONT. Read once per canvas (reading the style at every draw would make the browser
+ * recompute styles mid-frame) and again after a resize (canvasPanel's fit() forgets it).
+ */
+export function fontScale(canvas) {
+  let s = fontScales.get(canvas);
+  if (s === undefined) {
+    if (typeof getComputedStyle === "undefined" || !canvas.isConnected) return 1;  // not on a page yet
+    const v = parseFloat(getComputedStyle(canvas).getPropertyValue("--gl-canvas-font-size"));
+    s = Number.isFinite(v) && v > 0 ? v / BASE_FONT : 1;
+    fontScales.set(canvas, s);
+  }
+  return s;
+}
+
+/**
+ * The text style of the figures: `px` pixels at the default type size, scaled by the page's
+ * (fontScale), the page's sans-serif, black. The smallest size a canvas drew its text at, in
+ * CSS px, is kept in its data-min-font (the presenter tests read it).
+ */
+export function textStyle(ctx, px = BASE_FONT) {
+  const size = px * fontScale(ctx.canvas);
   ctx.fillStyle = "#000";
-  ctx.font = `${px}px system-ui, sans-serif`;
+  ctx.font = `${size}px system-ui, sans-serif`;
+  if (!(ctx.canvas.glMinFont <= size)) {
+    ctx.canvas.glMinFont = size;
+    ctx.canvas.dataset.minFont = String(size);
+  }
 }
 
 /**
@@ -314,8 +348,9 @@ export function yLabel(ctx, text, x, y0, y1) {
  * A square 2-D plot area in a canvas panel with ticks and axis labels.
  * lim: [lo, hi] for both axes. Returns {px([x, y]) -> [X, Y], box: {x, y, size}}.
  */
-export function plotFrame(ctx, panel, lim, {xlabel = "x₁", ylabel = "x₂", ticks = null, font = 13} = {}) {
-  const left = 40, bottom = 34, top = 8;
+export function plotFrame(ctx, panel, lim, {xlabel = "x₁", ylabel = "x₂", ticks = null, font = BASE_FONT} = {}) {
+  const k = fontScale(ctx.canvas);  // the margins grow with the text they hold
+  const left = 40 * k, bottom = 34 * k, top = 8;
   const size = Math.max(40, Math.min(panel.width - left - 10, panel.height - bottom - top));
   const x0 = left + Math.max(0, (panel.width - left - 10 - size) / 2), y0 = top;
   const [lo, hi] = lim;
@@ -333,8 +368,8 @@ export function plotFrame(ctx, panel, lim, {xlabel = "x₁", ylabel = "x₂", ti
     ctx.fillText(text, x0 - 6, Y);
   }
   ctx.textAlign = "center"; ctx.textBaseline = "top";
-  ctx.fillText(xlabel, x0 + size / 2, y0 + size + 19);
-  yLabel(ctx, ylabel, 11, y0, y0 + size);
+  ctx.fillText(xlabel, x0 + size / 2, y0 + size + 5 + 14 * k);
+  yLabel(ctx, ylabel, 11 * k, y0, y0 + size);
   return {px, box: {x: x0, y: y0, size}};
 }
 

@@ -414,20 +414,22 @@ function render(args) {
   // the figure takes the focus (the keyboard edits the points) and touch drags the points
   fig.canvas.setAttribute("tabindex", "0");
   fig.canvas.style.touchAction = "none";
-  const summary = h("div", {class: "gl-summary", role: "status", "aria-live": "polite",
-                            "aria-label": "What the last edit of the points did"}, "");
+  // a live region of its own (not role=status: that is the readouts'), read after each edit
+  const summary = h("div", {class: "gl-summary", "aria-live": "polite", "aria-atomic": "true"}, "");
   const geom = {now: null};
   const hands = handsOn(page, fig, geom);
   const outlier = h("button", {type: "button", onclick: () => hands.outlier()},
                     "Outlier: move one point far away");
-  const side = h("div", {class: "gl-side"}, page.out.node, legend(colors, markers));
-  page.root.append(page.controls.node, h("div", {class: "gl-figures"}, fig.node, side),
-                   h("div", {class: "gl-controls"}, outlier, summary));
+  const side = h("div", {class: "gl-side"}, page.out.node, legend(colors, markers), outlier, summary);
+  page.root.append(page.controls.node, h("div", {class: "gl-figures"}, fig.node, side));
   // the shading: 256 colours, from p(y=1|x) = 0 to 1, looked up by log-odds
   const look = {colors, markers, sprites: new Map(), shade: shadeTable(pixels32(shadeColors(colors)))};
   const layers = {back: fig.backdrop(), image: fig.image(model.get("shade_n"))};
   return page.start((f, draft) => {
     geom.now = draw(fig, layers, f, look, hands.selected);
+    // where the plot box lies on the canvas (CSS pixels): the browser tests aim at points with it
+    const {x, y, size} = geom.now.box, box = `${x} ${y} ${size}`;
+    if (fig.canvas.dataset.box !== box) fig.canvas.dataset.box = box;
     if (!draft && hands.announce !== null) {
       // the edit and what it did to the fit, read by screen readers
       summary.textContent = `${hands.announce} ${f.state.readouts[5]}; ${f.state.readouts[7]}.`;

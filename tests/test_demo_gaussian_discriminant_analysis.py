@@ -274,6 +274,10 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
     assert lines[3] == "true boundary: " + demo.boundary_equation(theta, theta0)
     assert lines[8] == "fitted boundary: " + demo.boundary_equation(lda.coef_[0], lda.intercept_[0])
     assert lines[4] == f"fitted φ = {lda.priors_[1]:.3f}, training accuracy = {lda.score(X, y):.3f}"
+    # how far the fit is from the truth: LDA's coefficients minus the true ones (scipy's log-odds)
+    gap = [float(v) for v in re.findall(r"-?\d+\.\d+", lines[9])]
+    assert lines[9].startswith("fitted − true: θ by [")
+    np.testing.assert_allclose(gap, [*(lda.coef_[0] - theta), lda.intercept_[0] - theta0], atol=5e-4 + 1e-12)
     assert json.dumps(st)  # JSON, as the page publishes it
 
 
@@ -520,3 +524,30 @@ def test_the_page_refuses_what_python_refuses():
         return True
 
     assert got == [ok(X, y) for X, y in cases] == [True, False, False, True, True]
+
+
+def test_notebook_one_outlier_bends_the_fit(out):
+    """Lesson 03's "move the data, watch the fit": the Outlier preset's effect, as printed.
+    Oracle: the explorer's sample redrawn here with numpy, its first y = 0 point moved to
+    (5.5, 5.5), scikit-learn's LDA on both sets and the exact error through scipy's normal cdf."""
+    X, y, mu, Sigma = _oracle_sample({**INITIAL})
+    moved = X.copy()
+    i = int(np.flatnonzero(y == 0)[0])
+    moved[i] = [5.5, 5.5]
+    fits = [LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True).fit(Z, y) for Z in (X, moved)]
+    phi, mu0, mu1, _ = _explorer_truth()
+    P = np.linalg.inv(Sigma)
+    bayes = _exact_error(P @ (mu1 - mu0), 0.5 * mu0 @ P @ mu0 - 0.5 * mu1 @ P @ mu1 + np.log(phi / (1 - phi)),
+                         phi, mu0, mu1, Sigma)
+    excess = [_exact_error(f.coef_[0], f.intercept_[0], phi, mu0, mu1, Sigma) - bayes for f in fits]
+    text = out[out.index("mu0 moved by"):]
+    shift = numbers_after("mu0 moved by", text, 3)
+    np.testing.assert_allclose(shift[:2], fits[1].means_[0] - fits[0].means_[0], atol=2e-6)
+    assert shift[2] == pytest.approx(np.linalg.norm(moved[i] - X[i]), abs=5e-3)
+    np.testing.assert_allclose(numbers_after("|Sigma|", text, 2),
+                               [np.linalg.det(f.covariance_) for f in fits], atol=6e-5)
+    np.testing.assert_allclose(numbers_after("theta", text, 4),
+                               np.concatenate([f.coef_[0] for f in fits]), atol=2e-6)
+    np.testing.assert_allclose(numbers_after("excess error", text, 2), excess, atol=2e-6)
+    # the prose: mu0 moves by a hundredth of the trip; the excess error "about triples"
+    assert 2.5 < excess[1] / excess[0] < 3.5

@@ -123,6 +123,8 @@ function readoutLines(truth, F) {
     `fitted Σ = [[${f3(S[0][0])}, ${f3(S[0][1])}], [${f3(S[1][0])}, ${f3(S[1][1])}]]`,
     `fitted θ = [${f3(F.theta[0])}, ${f3(F.theta[1])}], θ₀ = ${f3(F.theta0)}`,
     `fitted boundary: ${boundaryEquation(F.theta, F.theta0)}`,
+    `fitted − true: θ by [${f3(F.theta[0] - truth.theta[0])}, ${f3(F.theta[1] - truth.theta[1])}], ` +
+      `θ₀ by ${f3(F.theta0 - truth.theta0)}`,
   ];
 }
 

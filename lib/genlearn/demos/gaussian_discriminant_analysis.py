@@ -244,6 +244,8 @@ def _readout_lines(m_k, theta, theta0, fit, accuracy):
         f"fitted Σ = [[{f3(S[0, 0])}, {f3(S[0, 1])}], [{f3(S[1, 0])}, {f3(S[1, 1])}]]",
         f"fitted θ = [{f3(fit.theta_[0])}, {f3(fit.theta_[1])}], θ₀ = {f3(fit.theta0_)}",
         f"fitted boundary: {boundary_equation(fit.theta_, fit.theta0_)}",
+        f"fitted − true: θ by [{f3(fit.theta_[0] - theta[0])}, {f3(fit.theta_[1] - theta[1])}], "
+        f"θ₀ by {f3(fit.theta0_ - theta0)}",
     ]
 
 

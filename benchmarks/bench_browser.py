@@ -33,7 +33,8 @@ It prints per slider:
 Explorers whose training points the learner drags (``POINT_DRAGS``: lesson 03's GDA
 explorer) also get rows for a point pressed and dragged round a circle for the same
 time (the events are the canvas's ``pointermove``: one per move, each a new fit of
-every point), at the lesson's m = 200 and, in JupyterLab (the kernel sets it),
+every point; its latencies count from the event's dispatch, the moment a slider's
+``input`` event is made), at the lesson's m = 200 and, in JupyterLab (the kernel sets it),
 at m = 2,000.
 
 The first row is the floor: a bare ``<input type="range">`` added to the same
@@ -97,10 +98,13 @@ INSTRUMENT_JS = r"""([root, slider, kind = 'input']) => {
     if (running) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  let before = 0;
-  const capture = () => { before = frames(); };  // runs before the slider's own handler
+  let before = 0, dispatched = 0;
+  const capture = () => { before = frames(); dispatched = performance.now(); };  // before the page's handler
   const onInput = (ev) => {                      // runs after it: drawn now, or pending
-    const t0 = ev.timeStamp, f0 = before;
+    // an `input` event is made when the page's main thread takes the mouse move, so its timeStamp is
+    // that moment; a pointermove's timeStamp is the platform's (earlier: it includes the wait for the
+    // frame Chromium dispatches it in). The same moment for both: its dispatch, for a pointermove.
+    const t0 = kind === 'input' ? ev.timeStamp : dispatched, f0 = before;
     b.inputs += 1;
     const shown = () => frames() > f0 || !root.dataset.frames;  // the floor slider draws nothing
     const whenDrawn = () => {

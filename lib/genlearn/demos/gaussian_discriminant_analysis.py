@@ -424,10 +424,10 @@ class GDAExplorer(Explorer):
         the box, :func:`line_in_box`, ``[x1s, x2s]``).
 
         Keys: ``sample`` (``counts`` per class, every point ``X`` and label ``y``),
-        ``true`` (``Sigma``, ``theta``, ``theta0``, ``line``), ``fitted`` (``phi``, ``mu0``, ``mu1``, ``Sigma``,
-        ``theta``, ``theta0``, ``line``, ``accuracy``, and ``ellipses``: the fitted contours, as the true
-        ones), ``ellipses`` (the true
-        contours ``[class][radius]`` at :data:`EXPLORER_RADII`, by
+        ``true`` (``Sigma``, ``theta``, ``theta0``, ``line``), ``fitted`` (``phi``,
+        ``mu0``, ``mu1``, ``Sigma``, ``theta``, ``theta0``, ``line``, ``accuracy``,
+        and ``ellipses``: the fitted contours, as the true ones), ``ellipses`` (the
+        true contours ``[class][radius]`` at :data:`EXPLORER_RADII`, by
         :func:`genlearn.gaussian.ellipse_points` with :data:`ELLIPSE_NUM` points,
         the points :data:`ELLIPSE_PROBES`), ``posterior`` (the true p(y=1|x) on
         the shading grid at :data:`SHADE_PROBES`: ``p[i][j]`` at ``(x[j], y[i])``),

@@ -303,8 +303,11 @@ function handsOn(page, fig, geom) {
   };
 
   /* pointer: mouse, pen and touch alike */
+  // The canvas's place on the screen is read once per press: reading it at every move would make
+  // the browser lay out the whole page (the readouts changed) in the middle of each frame.
+  let rect = null;
   const where = (e) => {
-    const r = canvas.getBoundingClientRect(), {box} = geom.now, [lo, hi] = lim();
+    const r = rect, {box} = geom.now, [lo, hi] = lim();
     const X = e.clientX - r.left, Y = e.clientY - r.top;
     return {X, Y, x: [lo + (X - box.x) / box.size * (hi - lo), hi - (Y - box.y) / box.size * (hi - lo)],
             inside: X >= box.x && X <= box.x + box.size && Y >= box.y && Y <= box.y + box.size};
@@ -320,6 +323,7 @@ function handsOn(page, fig, geom) {
   let drag = null;
   canvas.addEventListener("pointerdown", (e) => {
     if (!geom.now || e.button > 0) return;
+    rect = canvas.getBoundingClientRect();
     const p = where(e), mode = model.get("pointer");
     if (!p.inside) return;
     const hit = nearest(p.X, p.Y);

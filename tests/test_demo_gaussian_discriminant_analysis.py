@@ -551,3 +551,19 @@ def test_notebook_one_outlier_bends_the_fit(out):
     np.testing.assert_allclose(numbers_after("excess error", text, 2), excess, atol=2e-6)
     # the prose: mu0 moves by a hundredth of the trip; the excess error "about triples"
     assert 2.5 < excess[1] / excess[0] < 3.5
+
+
+def test_a_slider_moved_on_the_page_keeps_the_pages_sample():
+    """The page sends a moved slider with the sample it drew (JavaScript's arithmetic, equal to
+    Python's to rounding): the kernel keeps it and sends nothing back; from Python, a moved
+    slider draws the sample again, and it replaces the learner's edits."""
+    ex = demo.GDAExplorer()
+    X, y = demo.GDAExplorer(phi=0.3).sample()
+    page_X = (X * (1 + 1e-15)).tolist()       # the page's sample: the same up to rounding
+    sent = []
+    ex.send_state = lambda key=None: sent.append(key)
+    ex.set_state({"phi": 0.3, "points": page_X, "labels": y.tolist()})
+    assert ex.points == page_X and ex.labels == y.tolist() and not sent
+    ex.outlier()
+    ex.phi = 0.35                             # from Python: the sample again, edits gone
+    np.testing.assert_array_equal(ex.data()[0], ex.sample()[0])

@@ -363,8 +363,14 @@ class GDAExplorer(Explorer):
 
     @traitlets.observe("phi", "mu0_1", "mu0_2", "mu1_1", "mu1_2", "sigma1", "sigma2", "rho")
     def _on_true_model(self, change):
-        if len(self.noise) == self.m:  # (not while the constructor sets the first values)
-            self.resample()
+        if len(self.noise) != self.m:  # (not while the constructor sets the first values)
+            return
+        X, y = self.sample()
+        # A slider moved on the page comes with the page's own sample (equal to this one to
+        # rounding): keeping it sends nothing back, so no echo can overwrite a newer page state.
+        if self.labels == y.tolist() and np.allclose(self.points, X, rtol=0, atol=1e-9):
+            return
+        self.set_points(X, y)
 
     def _draw(self):
         """The fixed draws: standard-normal noise (m, 2), then a permutation of range(m); the sample."""

@@ -30,6 +30,13 @@ It prints per slider:
 * screen    -- p50 / p95 time from the same event to the moment that frame was
                swapped to the screen (``addSwapCompletionEventListener``).
 
+Explorers whose training points the learner drags (``POINT_DRAGS``: lesson 03's GDA
+explorer) also get rows for a point pressed and dragged round a circle for the same
+time (the events are the canvas's ``pointermove``: one per move, each a new fit of
+every point; its latencies count from the event's dispatch, the moment a slider's
+``input`` event is made), at the lesson's m = 200 and, in JupyterLab (the kernel sets it),
+at m = 2,000.
+
 The first row is the floor: a bare ``<input type="range">`` added to the same
 page, with no listener of its own, dragged the same way. Even it takes more
 than one frame from input to screen (the compositor's pipeline), so the
@@ -70,10 +77,16 @@ EXPLORERS = [(nb, cls._title) for nb, cls in L.lesson_explorers(rebuildable=Fals
              if any(t.kind == "slider" for n, t in cls.class_traits().items() if n in cls._params)]
 NAIVE = "benchmarks/naive_interact_reference.ipynb"
 
+#: Explorers whose training points are dragged too: accessible name -> the figure's accessible name.
+POINT_DRAGS = {"GDA explorer": "The training points"}
+#: The larger training set a point is dragged in too, in JupyterLab (set from the kernel).
+POINT_DRAG_M = 2000
+
 # Instrument an explorer (or the bare floor slider) whose ``slider`` is about to be dragged:
-# per input event, the end of the page's frame that shows it and the swap of that frame to
-# the screen; per animation frame, whether the picture changed. window.__benchStop() ends it.
-INSTRUMENT_JS = r"""([root, slider]) => {
+# per input event (``kind``: a slider's "input", a canvas's "pointermove"), the end of the
+# page's frame that shows it and the swap of that frame to the screen; per animation frame,
+# whether the picture changed. window.__benchStop() ends it.
+INSTRUMENT_JS = r"""([root, slider, kind = 'input']) => {
   const gb = chrome.gpuBenchmarking;
   const frames = () => Number(root.dataset.frames || 0);
   const b = {page: [], screen: [], painted: 0, inputs: 0, draw: []};
@@ -85,10 +98,13 @@ INSTRUMENT_JS = r"""([root, slider]) => {
     if (running) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  let before = 0;
-  const capture = () => { before = frames(); };  // runs before the slider's own handler
+  let before = 0, dispatched = 0;
+  const capture = () => { before = frames(); dispatched = performance.now(); };  // before the page's handler
   const onInput = (ev) => {                      // runs after it: drawn now, or pending
-    const t0 = ev.timeStamp, f0 = before;
+    // an `input` event is made when the page's main thread takes the mouse move, so its timeStamp is
+    // that moment; a pointermove's timeStamp is the platform's (earlier: it includes the wait for the
+    // frame Chromium dispatches it in). The same moment for both: its dispatch, for a pointermove.
+    const t0 = kind === 'input' ? ev.timeStamp : dispatched, f0 = before;
     b.inputs += 1;
     const shown = () => frames() > f0 || !root.dataset.frames;  // the floor slider draws nothing
     const whenDrawn = () => {
@@ -105,12 +121,12 @@ INSTRUMENT_JS = r"""([root, slider]) => {
       requestAnimationFrame(wait);
     }
   };
-  slider.addEventListener('input', capture, true);
-  slider.addEventListener('input', onInput);
+  slider.addEventListener(kind, capture, true);
+  slider.addEventListener(kind, onInput);
   window.__benchStop = () => new Promise((resolve) => {
     running = false;
-    slider.removeEventListener('input', capture, true);
-    slider.removeEventListener('input', onInput);
+    slider.removeEventListener(kind, capture, true);
+    slider.removeEventListener(kind, onInput);
     setTimeout(() => resolve(b), 300);          // the last frames land
   });
 }"""
@@ -184,6 +200,72 @@ def mouse_drag(page, root, slider, seconds):
     b = page.evaluate("() => window.__benchStop()")
     return (moves / elapsed, b["inputs"] / elapsed, b["painted"] / elapsed, b["page"], b["screen"],
             b["draw"])
+
+
+def point_drag(page, root, figure, seconds, radius=1.5):
+    """One row, as mouse_drag's, for a training point pressed and dragged round a circle of
+    ``radius`` data units, a turn a second (the point moves every frame), through the DevTools
+    protocol as ``sweep`` does. The point: the one farthest from every other (a press picks it)."""
+    import json
+
+    import numpy as np
+
+    page.wait_for_function("el => el.dataset.settled !== 'false'", arg=root.element_handle())
+    X = np.array(json.loads(root.get_attribute("data-state"))["sample"]["X"])
+    D = np.linalg.norm(X[:, None] - X[None], axis=-1) + np.eye(len(X)) * 1e9
+    start = X[int(np.argmax(np.where(np.abs(X).max(axis=1) < 3.5, D.min(axis=1), -1)))]
+    bx, by, size = (float(v) for v in figure.get_attribute("data-box").split())
+    r = figure.bounding_box()
+
+    def to_page(x):
+        return r["x"] + bx + (x[0] + 6) / 12 * size, r["y"] + by + (6 - x[1]) / 12 * size
+
+    page.evaluate(INSTRUMENT_JS, [root.element_handle(), figure.element_handle(), "pointermove"])
+    cdp = page.context.new_cdp_session(page)
+
+    def mouse(kind, xy, **extra):
+        cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": xy[0], "y": xy[1], "button": "left", **extra})
+
+    centre = start - [radius, 0]
+    mouse("mouseMoved", to_page(start), buttons=0)
+    mouse("mousePressed", to_page(start), buttons=1, clickCount=1)
+    t0, moves, xy = time.perf_counter(), 0, to_page(start)
+    while (t := time.perf_counter() - t0) < seconds:
+        if t < moves / MOUSE_HZ:
+            time.sleep(moves / MOUSE_HZ - t)
+            continue
+        xy = to_page(centre + radius * np.array([np.cos(2 * np.pi * t), np.sin(2 * np.pi * t)]))
+        mouse("mouseMoved", xy, buttons=1)
+        moves += 1
+    elapsed = time.perf_counter() - t0
+    mouse("mouseReleased", xy, buttons=0, clickCount=1)
+    cdp.detach()
+    b = page.evaluate("() => window.__benchStop()")
+    return (moves / elapsed, b["inputs"] / elapsed, b["painted"] / elapsed, b["page"], b["screen"],
+            b["draw"])
+
+
+def measure_points(page, root, name, seconds, server=None):
+    """Rows for dragging a training point of explorer ``name`` (POINT_DRAGS): at the lesson's m,
+    then, with a kernel (``server``), at POINT_DRAG_M points (set from the kernel)."""
+    figure = root.get_by_role("img", name=POINT_DRAGS[name])
+    figure.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    point_drag(page, root, figure, 1.0)  # warm-up, not measured
+    m = len(json_state(root)["sample"]["X"])
+    rows = [(f"point dragged, m = {m}",) + point_drag(page, root, figure, seconds)]
+    if server is not None:
+        server.run_in_kernel(f"explorer.m = {POINT_DRAG_M}")
+        page.wait_for_function("([el, m]) => JSON.parse(el.dataset.state || '{}').sample?.X.length === m",
+                               arg=[root.element_handle(), POINT_DRAG_M], timeout=30_000)
+        rows.append((f"point dragged, m = {POINT_DRAG_M}",) + point_drag(page, root, figure, seconds))
+    return rows
+
+
+def json_state(root):
+    import json
+
+    return json.loads(root.get_attribute("data-state"))
 
 
 def measure_floor(page, seconds):
@@ -318,8 +400,8 @@ def measure_naive(page, server, seconds, steps):
     return images, times
 
 
-def run_target(page, target, opener, chosen, args, line):
-    """Every chosen explorer's sliders on one target ("lab" or "site"), the floor first."""
+def run_target(page, target, opener, chosen, args, line, server=None):
+    """Every chosen explorer's sliders (and points) on one target ("lab" or "site"), the floor first."""
     rows, floor = [], None
     print(f"-- {target}: CPU throttled {args.throttle:g}x")
     for notebook, name in chosen:
@@ -330,6 +412,10 @@ def run_target(page, target, opener, chosen, args, line):
         for label, *row in measure_sliders(page, root, args.seconds):
             rows.append(row)
             line(name + " / " + label, *row)
+        if name in POINT_DRAGS:
+            for label, *row in measure_points(page, root, name, args.seconds, server):
+                rows.append(row)
+                line(name + " / " + label, *row)
     return rows, floor
 
 
@@ -344,7 +430,7 @@ def verdict(target, rows, floor, rate):
     print(f"{target} at {rate:g}x: worst frames/s {fps_min:.1f} (aim >= 50); worst page p95 {page_p95:.1f} ms "
           f"(aim <= {limit}; floor's page p95 {percentile(floor[3], 95):.1f} ms); worst screen p95 "
           f"{screen_p95:.1f} ms against the floor's {floor_p95:.1f} ms (+{screen_p95 - floor_p95:.1f} ms): "
-          f"aims {'MET' if met else 'NOT met'} for every slider")
+          f"aims {'MET' if met else 'NOT met'} for every slider and point drag")
     return screen_p95
 
 
@@ -404,7 +490,7 @@ def main():
                 server.shutdown_kernels()
                 return open_in_lab(page, server, notebook, name)
 
-            results["lab"] = run_target(page, "lab", opener, chosen, args, line)
+            results["lab"] = run_target(page, "lab", opener, chosen, args, line, server)
             server.shutdown_kernels()
             if not args.only:
                 images, times = measure_naive(page, server, args.seconds, args.steps)

@@ -195,7 +195,7 @@ def test_plot_gda_fit_draws_boundary_on_the_line():
 # Oracles: the sample redrawn here with numpy's Cholesky, scikit-learn's LDA fitted to it
 # (lsqr solver, store_covariance: the MLE with Sigma divided by m), scipy's densities for the
 # true log-odds, the Mahalanobis distance for the ellipses.
-INITIAL = {k: v for k, v in demo.GDAExplorer.defaults().items() if k not in ("m", "seed")}
+INITIAL = {k: v for k, v in demo.GDAExplorer.defaults().items() if k not in ("m", "seed", "pointer")}
 
 
 def _oracle_sample(params):
@@ -221,14 +221,15 @@ def _true_log_odds(pts, params, mu, Sigma):
 def test_explorer_state_matches_sklearn_and_scipy(values):
     ex = demo.GDAExplorer(**values)
     params = ex.params()
-    assert params == {**INITIAL, "m": 200, "seed": 0, **values}
+    assert params == {**INITIAL, "m": 200, "seed": 0, "pointer": "move", **values}
     st = ex.expected_state()
     X, y, mu, Sigma = _oracle_sample(params)
     m = len(y)
     np.testing.assert_allclose(ex.sample()[0], X, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(ex.sample()[1], y)
     assert st["sample"]["counts"] == [m - y.sum(), y.sum()] and y.sum() == round(params["phi"] * m)
-    np.testing.assert_allclose(st["sample"]["X"], X[st["sample"]["index"]], rtol=1e-12)
+    np.testing.assert_allclose(st["sample"]["X"], X, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(st["sample"]["y"], y)
     np.testing.assert_allclose(st["true"]["Sigma"], Sigma, rtol=1e-15)
     # the fit: scikit-learn's LDA is the same MLE
     lda = LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True).fit(X, y)
@@ -256,6 +257,11 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
             d = np.array(pts) - mu[k]
             np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d), r * r,
                                        rtol=1e-9)
+        # the fitted ellipses: the same radii around LDA's means, in LDA's covariance
+        for r, pts in zip(demo.EXPLORER_RADII, fit["ellipses"][k]):
+            d = np.array(pts) - lda.means_[k]
+            np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(lda.covariance_), d),
+                                       r * r, rtol=1e-9)
     # posterior shading: Bayes' rule with scipy's densities
     g = st["posterior"]["x"]
     G = np.array([[(x1, x2) for x1 in g] for x2 in g]).reshape(-1, 2)
@@ -268,6 +274,10 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
     assert lines[3] == "true boundary: " + demo.boundary_equation(theta, theta0)
     assert lines[8] == "fitted boundary: " + demo.boundary_equation(lda.coef_[0], lda.intercept_[0])
     assert lines[4] == f"fitted φ = {lda.priors_[1]:.3f}, training accuracy = {lda.score(X, y):.3f}"
+    # how far the fit is from the truth: LDA's coefficients minus the true ones (scipy's log-odds)
+    gap = [float(v) for v in re.findall(r"-?\d+\.\d+", lines[9])]
+    assert lines[9].startswith("fitted − true: θ by [")
+    np.testing.assert_allclose(gap, [*(lda.coef_[0] - theta), lda.intercept_[0] - theta0], atol=5e-4 + 1e-12)
     assert json.dumps(st)  # JSON, as the page publishes it
 
 
@@ -315,7 +325,7 @@ def test_explorer_rebuilds_from_its_params_and_redraws_for_a_new_seed():
     assert not np.allclose(ex.sample()[0], X3)
     np.testing.assert_allclose(ex.sample()[0], _oracle_sample(ex.params())[0], rtol=1e-12)
     ex.m = 300
-    assert len(ex.noise) == 300 and len(ex.order) == 300 and ex.sample_probes[-1] == 299
+    assert len(ex.noise) == 300 and len(ex.order) == 300 and len(ex.points) == 300
 
 
 def test_explorer_sends_json_and_no_pixels():
@@ -425,3 +435,135 @@ def test_notebook_class_spread_of_the_tumours(out, tumors):
     assert 1.8 < spread["malignant"][0] / spread["benign"][0] < 2
     assert spread["malignant"][1] < spread["benign"][1]
     assert [round(v, 2) for v in spread["malignant"] + spread["benign"]] == [3.28, 3.92, 1.79, 4.13]
+
+
+# -- issue 33: training points the learner drags, adds and removes ---------------------------
+# Oracle: scikit-learn's LDA (the same MLE) fitted to the edited points.
+
+def _lda_fit(X, y):
+    lda = LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True).fit(X, y)
+    return lda.priors_[1], lda.means_, lda.covariance_, [*lda.coef_[0], lda.intercept_[0]]
+
+
+def test_explorer_fits_the_points_it_is_given():
+    """Points set from Python (moved, added, removed) are what the twin fits."""
+    ex = demo.GDAExplorer()
+    X, y = ex.sample()
+    np.testing.assert_array_equal(ex.data()[0], X)
+    X2 = np.vstack([X[1:], [[4.0, -3.0], [-2.0, 2.5]]])
+    y2 = np.concatenate([y[1:], [1, 0]])
+    X2[5] = [-5.0, 5.0]
+    ex.set_points(X2, y2)
+    st = ex.expected_state()
+    phi, means, Sigma, theta = _lda_fit(X2, y2)
+    assert st["sample"]["counts"] == [int((y2 == 0).sum()), int((y2 == 1).sum())]
+    assert st["fitted"]["phi"] == pytest.approx(phi, rel=1e-12)
+    np.testing.assert_allclose([st["fitted"]["mu0"], st["fitted"]["mu1"]], means, rtol=1e-10)
+    np.testing.assert_allclose(st["fitted"]["Sigma"], Sigma, rtol=1e-10)
+    np.testing.assert_allclose([*st["fitted"]["theta"], st["fitted"]["theta0"]], theta, rtol=1e-8)
+    assert st["readouts"][0] == f"m = {len(y2)}: {(y2 == 0).sum()} with y = 0, {(y2 == 1).sum()} with y = 1"
+    ex.phi = 0.4                          # moving the true model draws the sample again
+    np.testing.assert_allclose(ex.data()[0], ex.sample()[0], rtol=0, atol=0)
+
+
+def test_outlier_preset_moves_the_first_class_0_point():
+    ex = demo.GDAExplorer()
+    X, y = ex.data()
+    ex.outlier()
+    X2, y2 = ex.data()
+    i = int(np.flatnonzero(y == 0)[0])
+    assert X2[i].tolist() == list(demo.OUTLIER_AT) and np.array_equal(np.delete(X2, i, 0), np.delete(X, i, 0))
+    # one point of 200 moves mu0 by (outlier - old point) / m0 and widens Sigma
+    m0 = int((y == 0).sum())
+    np.testing.assert_allclose(ex.expected_state()["fitted"]["mu0"],
+                               X[y == 0].mean(axis=0) + (np.array(demo.OUTLIER_AT) - X[i]) / m0, rtol=1e-12)
+    assert np.linalg.det(_lda_fit(X2, y2)[2]) > np.linalg.det(_lda_fit(X, y)[2])
+
+
+@pytest.mark.parametrize("points, labels, message", [
+    ([[0.0, 1.0, 2.0]] * 4, [0, 0, 1, 1], r"points must have shape \(m, 2\)"),
+    ([[0.0, np.nan], [1, 0], [0, 1], [1, 1]], [0, 0, 1, 1], "points must be finite"),
+    ([[0.0, 0.0], [1, 0], [0, 1], [1, 1]], [0, 0, 1], r"labels must have shape \(4,\).*set_points\(X, y\)"),
+    ([[0.0, 0.0], [1, 0], [0, 1], [1, 1]], [0, 0, 1, 2], r"labels must be 0 or 1; got \[2\]"),
+    ([[0.0, 0.0], [1, 0], [0, 1], [1, 1]], [0, 0, 0, 1], "each class needs at least 2 points"),
+    ([[0.0, 0.0], [1, 1], [2, 2], [3, 3]], [0, 0, 1, 1], "the fitted Sigma singular"),
+])
+def test_explorer_refuses_bad_points(points, labels, message):
+    """A refused edit is a ValueError naming the fix; the explorer keeps its points."""
+    ex = demo.GDAExplorer()
+    before = ex.points
+    with pytest.raises(ValueError, match=message):
+        ex.set_points(points, labels)
+    assert ex.points == before
+    with pytest.raises(ValueError, match=r"labels must have shape \(5,\).*got shape \(200,\)"):
+        ex.points = [[0.0, 0.0]] * 5       # alone, a new length cannot match the labels
+    assert ex.points == before
+
+
+def test_the_page_refuses_what_python_refuses():
+    """fitOK of the page (Node) and check_training_points agree, at the rule's edge too."""
+    from node_twin import _run
+
+    ex = demo.GDAExplorer()
+    cases = [([[0.0, 0.0], [1, 0], [0, 1], [1, 2]], [0, 0, 1, 1]),
+             ([[0.0, 0.0], [1, 0], [0, 1], [1, 1]], [0, 0, 0, 1]),
+             ([[0.0, 0.0], [1, 1], [2, 2], [3, 3]], [0, 0, 1, 1]),
+             ([[0.0, 0.0], [1, 1], [2, 2], [3, 3.001]], [0, 0, 1, 1]),
+             (ex.points, ex.labels)]
+    script = ('import {fitOK} from "./explorer.mjs";\nlet t = "";\n'
+              "for await (const c of process.stdin) t += c;\n"
+              "process.stdout.write(JSON.stringify(JSON.parse(t).map(([X, y]) => "
+              f"fitOK(X, y, {demo.MIN_PER_CLASS}, {ex.flat}))));\n")
+    got = _run({"explorer.mjs": ex._esm}, script, cases)
+
+    def ok(X, y):
+        try:
+            demo.check_training_points(X, y)
+        except ValueError:
+            return False
+        return True
+
+    assert got == [ok(X, y) for X, y in cases] == [True, False, False, True, True]
+
+
+def test_notebook_one_outlier_bends_the_fit(out):
+    """Lesson 03's "move the data, watch the fit": the Outlier preset's effect, as printed.
+    Oracle: the explorer's sample redrawn here with numpy, its first y = 0 point moved to
+    (5.5, 5.5), scikit-learn's LDA on both sets and the exact error through scipy's normal cdf."""
+    X, y, mu, Sigma = _oracle_sample({**INITIAL})
+    moved = X.copy()
+    i = int(np.flatnonzero(y == 0)[0])
+    moved[i] = [5.5, 5.5]
+    fits = [LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True).fit(Z, y) for Z in (X, moved)]
+    phi, mu0, mu1, _ = _explorer_truth()
+    P = np.linalg.inv(Sigma)
+    bayes = _exact_error(P @ (mu1 - mu0), 0.5 * mu0 @ P @ mu0 - 0.5 * mu1 @ P @ mu1 + np.log(phi / (1 - phi)),
+                         phi, mu0, mu1, Sigma)
+    excess = [_exact_error(f.coef_[0], f.intercept_[0], phi, mu0, mu1, Sigma) - bayes for f in fits]
+    text = out[out.index("mu0 moved by"):]
+    shift = numbers_after("mu0 moved by", text, 3)
+    np.testing.assert_allclose(shift[:2], fits[1].means_[0] - fits[0].means_[0], atol=2e-6)
+    assert shift[2] == pytest.approx(np.linalg.norm(moved[i] - X[i]), abs=5e-3)
+    np.testing.assert_allclose(numbers_after("|Sigma|", text, 2),
+                               [np.linalg.det(f.covariance_) for f in fits], atol=6e-5)
+    np.testing.assert_allclose(numbers_after("theta", text, 4),
+                               np.concatenate([f.coef_[0] for f in fits]), atol=2e-6)
+    np.testing.assert_allclose(numbers_after("excess error", text, 2), excess, atol=2e-6)
+    # the prose: mu0 moves by a hundredth of the trip; the excess error "about triples"
+    assert 2.5 < excess[1] / excess[0] < 3.5
+
+
+def test_a_slider_moved_on_the_page_keeps_the_pages_sample():
+    """The page sends a moved slider with the sample it drew (JavaScript's arithmetic, equal to
+    Python's to rounding): the kernel keeps it and sends nothing back; from Python, a moved
+    slider draws the sample again, and it replaces the learner's edits."""
+    ex = demo.GDAExplorer()
+    X, y = demo.GDAExplorer(phi=0.3).sample()
+    page_X = (X * (1 + 1e-15)).tolist()       # the page's sample: the same up to rounding
+    sent = []
+    ex.send_state = lambda key=None: sent.append(key)
+    ex.set_state({"phi": 0.3, "points": page_X, "labels": y.tolist()})
+    assert ex.points == page_X and ex.labels == y.tolist() and not sent
+    ex.outlier()
+    ex.phi = 0.35                             # from Python: the sample again, edits gone
+    np.testing.assert_array_equal(ex.data()[0], ex.sample()[0])

@@ -17,7 +17,8 @@ Classes
 -------
 GDAExplorer                the interactive figure: an anywidget explorer whose page
                            (``gaussian_discriminant_analysis.js``) samples, fits and
-                           draws every frame; its ``expected_state`` is the numpy twin.
+                           draws every frame, and lets the learner drag, add and remove
+                           training points; its ``expected_state`` is the numpy twin.
 
 Every static figure is a :class:`matplotlib.figure.Figure` made here (not by pyplot).
 """
@@ -27,7 +28,7 @@ import traitlets
 from .. import gaussian
 from .._base import sigmoid
 from . import style
-from .explorer import Explorer, Slider, Whole, fmt
+from .explorer import Explorer, Menu, Slider, Whole, fmt
 from .geometry import boundary_from_parameters, line_in_box
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
@@ -171,6 +172,49 @@ SHADE_PROBES = (0, 30, 60, 90, 120)
 #: Why the sliders' ranges are what they are (quoted by the ValueError for a value outside).
 _KEEPS = "the ranges keep Sigma positive definite and both classes populated"
 
+#: What a press on the explorer's figure does (its "pointer" menu).
+POINTER_MODES = (("move", "drag a point"), ("add0", "add a point with y = 0"),
+                 ("add1", "add a point with y = 1"), ("remove", "remove a point"))
+
+#: The fewest training points of a class the explorer keeps (GDA needs two to spread a class).
+MIN_PER_CLASS = 2
+#: The fitted Sigma counts as singular when 1 - (its correlation)^2 is below this (points on a line).
+_FLAT = 1e-8
+#: Where the outlier preset puts the first point with y = 0: a corner of the box, past class 1.
+OUTLIER_AT = (5.5, 5.5)
+
+
+def check_training_points(points, labels):
+    """``points`` (m, 2) and ``labels`` (m,) as arrays, or a ValueError naming the problem and the fix.
+
+    The explorer accepts any finite points (of magnitude below 1e6) with labels 0 and 1, at
+    least :data:`MIN_PER_CLASS` of each class, whose pooled covariance is not singular (the
+    points of both classes, each moved by its class mean, not all on one line): exactly the
+    data on which :class:`genlearn.GDA` fits a boundary. The page refuses an edit that would
+    break a rule with the same test (``fitOK`` in ``gaussian_discriminant_analysis.js``).
+    """
+    X = np.asarray(points, dtype=float)
+    y = np.asarray(labels)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"points must have shape (m, 2), one row [x1, x2] per example; got shape {X.shape}.")
+    if not np.isfinite(X).all() or (np.abs(X) >= 1e6).any():
+        raise ValueError("points must be finite numbers below 1e6 in size; drop or fix the rows that are not.")
+    if y.shape != (len(X),):
+        raise ValueError(f"labels must have shape ({len(X)},), one per row of points; got shape {y.shape}. "
+                         "Set points and labels together with set_points(X, y).")
+    if y.size and not np.isin(y, (0, 1)).all():
+        raise ValueError(f"labels must be 0 or 1; got {sorted(set(np.unique(y).tolist()) - {0, 1})[:5]}.")
+    counts = [int((y == k).sum()) for k in (0, 1)]
+    if min(counts) < MIN_PER_CLASS:
+        raise ValueError(f"each class needs at least {MIN_PER_CLASS} points (got {counts[0]} with y = 0 "
+                         f"and {counts[1]} with y = 1); add points of the smaller class.")
+    D = X - np.where(y[:, None] == 1, X[y == 1].mean(axis=0), X[y == 0].mean(axis=0))
+    S = D.T @ D
+    if not (S[0, 0] > 0 and S[1, 1] > 0 and np.linalg.det(S) > _FLAT * S[0, 0] * S[1, 1]):
+        raise ValueError("the points make the fitted Sigma singular: within each class they lie on one "
+                         "line; move a point off that line.")
+    return X, y.astype(int)
+
 
 def _line(theta, theta0):
     x1, x2 = line_in_box(theta, theta0, _LIMITS, _LIMITS)
@@ -200,6 +244,8 @@ def _readout_lines(m_k, theta, theta0, fit, accuracy):
         f"fitted Σ = [[{f3(S[0, 0])}, {f3(S[0, 1])}], [{f3(S[1, 0])}, {f3(S[1, 1])}]]",
         f"fitted θ = [{f3(fit.theta_[0])}, {f3(fit.theta_[1])}], θ₀ = {f3(fit.theta0_)}",
         f"fitted boundary: {boundary_equation(fit.theta_, fit.theta0_)}",
+        f"fitted − true: θ by [{f3(fit.theta_[0] - theta[0])}, {f3(fit.theta_[1] - theta[1])}], "
+        f"θ₀ by {f3(fit.theta0_ - theta0)}",
     ]
 
 
@@ -217,6 +263,15 @@ class GDAExplorer(Explorer):
     (dashed), and prints both as numbers. ``gaussian_discriminant_analysis.js``
     computes every frame (the sample, the MLE, theta, theta0, ellipses, the
     boundary segments); :meth:`expected_state` is its numpy twin.
+
+    The training points are data the learner touches: ``points`` and ``labels``
+    hold the sample the page draws and fits, and the page lets the learner drag a
+    point, add one of either class and remove one (the ``pointer`` menu, Shift+press
+    removes, and the keyboard: the figure takes the focus, arrows choose a point,
+    Enter picks it up to move with the arrows, Delete removes it, 0 and 1 add one);
+    each frame fits GDA to the current points and draws the fitted boundary and
+    ellipses beside the true ones. Moving a slider of the true model draws the
+    sample again from it (with the same fixed draws), as does :meth:`resample`.
 
     Parameters
     ----------
@@ -238,6 +293,13 @@ class GDAExplorer(Explorer):
     noise : list of [float, float], shape (m, 2)
     order : list of int, shape (m,)
         The fixed draws the sample is made from.
+    pointer : {"move", "add0", "add1", "remove"}
+        What a press on the figure does (:data:`POINTER_MODES`).
+    points : list of [float, float], shape (m, 2)
+    labels : list of int, shape (m,)
+        The training points the page draws and fits (the sample of the true
+        model until the learner or Python edits them). Set both at once with
+        :meth:`set_points`; :func:`check_training_points` says what is refused.
     mu0, mu1 : ndarray of shape (2,)
         Read-only.
     Sigma : ndarray of shape (2, 2)
@@ -252,6 +314,9 @@ class GDAExplorer(Explorer):
     >>> ex.phi = 0.3
     >>> int(ex.sample()[1].sum())
     60
+    >>> ex.outlier()                       # the first point with y = 0 far away
+    >>> ex.points[int(np.flatnonzero(np.array(ex.labels) == 0)[0])]
+    [5.5, 5.5]
     """
 
     _js = "gaussian_discriminant_analysis.js"
@@ -267,14 +332,20 @@ class GDAExplorer(Explorer):
     rho = Slider(-0.9, 0.9, 0.05, 0.4, "ρ (correlation)", digits=2, why=_KEEPS)
     m = Whole(20, 2000, 200, "m (examples)", why="at least 2 examples per class at phi = 0.1")
     seed = Whole(0, None, 0, "seed of the draws")
+    pointer = Menu(POINTER_MODES, "move", "a press on the figure")
 
     # The fixed draws, sent once (and again if m or seed change).
     noise = traitlets.List().tag(sync=True)
     order = traitlets.List().tag(sync=True)
-    sample_probes = traitlets.List().tag(sync=True)
+    # The training points the page draws and fits; the learner drags, adds and removes them.
+    points = traitlets.List().tag(sync=True)
+    labels = traitlets.List().tag(sync=True)
 
     # Constants the page needs (the JavaScript keeps no copy).
     limits = traitlets.List(list(_LIMITS)).tag(sync=True)
+    min_per_class = traitlets.Int(MIN_PER_CLASS).tag(sync=True)
+    flat = traitlets.Float(_FLAT).tag(sync=True)
+    outlier_at = traitlets.List(list(OUTLIER_AT)).tag(sync=True)
     radii = traitlets.List(list(EXPLORER_RADII)).tag(sync=True)
     ellipse_num = traitlets.Int(ELLIPSE_NUM).tag(sync=True)
     ellipse_probes = traitlets.List(list(ELLIPSE_PROBES)).tag(sync=True)
@@ -290,15 +361,55 @@ class GDAExplorer(Explorer):
     def _on_draws(self, change):
         self._draw()
 
+    @traitlets.observe("phi", "mu0_1", "mu0_2", "mu1_1", "mu1_2", "sigma1", "sigma2", "rho")
+    def _on_true_model(self, change):
+        if len(self.noise) != self.m:  # (not while the constructor sets the first values)
+            return
+        X, y = self.sample()
+        # A slider moved on the page comes with the page's own sample (equal to this one to
+        # rounding): keeping it sends nothing back, so no echo can overwrite a newer page state.
+        if self.labels == y.tolist() and np.allclose(self.points, X, rtol=0, atol=1e-9):
+            return
+        self.set_points(X, y)
+
     def _draw(self):
-        """The fixed draws: standard-normal noise (m, 2), then a permutation of range(m)."""
+        """The fixed draws: standard-normal noise (m, 2), then a permutation of range(m); the sample."""
         rng = np.random.default_rng(self.seed)
         noise = rng.standard_normal((self.m, 2))
         order = rng.permutation(self.m)
         with self.hold_sync():
             self.noise = noise.tolist()
             self.order = order.tolist()
-            self.sample_probes = np.linspace(0, self.m - 1, 5).round().astype(int).tolist()
+            self.resample()
+
+    @traitlets.validate("points", "labels")
+    def _valid_points(self, proposal):
+        """Both as checked by :func:`check_training_points` (set both at once: :meth:`set_points`)."""
+        name = proposal.trait.name
+        points, labels = (proposal.value, self.labels) if name == "points" else (self.points, proposal.value)
+        X, y = check_training_points(points, labels)
+        return X.tolist() if name == "points" else y.tolist()
+
+    def set_points(self, X, y):
+        """Make ``X`` (m, 2) and ``y`` (m,) the training points (a ValueError if they are refused)."""
+        X, y = check_training_points(X, y)
+        with self.hold_sync(), self.hold_trait_notifications():
+            self.points = X.tolist()
+            self.labels = y.tolist()
+
+    def data(self):
+        """The training points the page draws and fits now: ``X`` (m, 2), ``y`` (m,)."""
+        return np.array(self.points, dtype=float).reshape(-1, 2), np.array(self.labels, dtype=int)
+
+    def resample(self):
+        """Make the sample of the true model (:meth:`sample`) the training points again."""
+        self.set_points(*self.sample())
+
+    def outlier(self):
+        """The outlier preset: the first point with y = 0 moves to :data:`OUTLIER_AT` (the page's button)."""
+        X, y = self.data()
+        X[np.flatnonzero(y == 0)[0]] = OUTLIER_AT
+        self.set_points(X, y)
 
     mu0 = property(lambda self: np.array([self.mu0_1, self.mu0_2]), doc="The true mean of class 0.")
     mu1 = property(lambda self: np.array([self.mu1_1, self.mu1_2]), doc="The true mean of class 1.")
@@ -313,15 +424,16 @@ class GDAExplorer(Explorer):
     def expected_state(self):
         """Everything the page publishes in ``data-state`` now, computed with genlearn.
 
-        The sample is :meth:`sample`; the fit is :class:`genlearn.GDA` (Sigma
-        divided by m); both boundaries come as ``theta``, ``theta0`` and ``line``
-        (the segment inside the box, :func:`line_in_box`, ``[x1s, x2s]``).
+        The training points are :meth:`data` (the sample, or what the learner made
+        of it); the fit is :class:`genlearn.GDA` (Sigma divided by m); both
+        boundaries come as ``theta``, ``theta0`` and ``line`` (the segment inside
+        the box, :func:`line_in_box`, ``[x1s, x2s]``).
 
-        Keys: ``sample`` (``counts`` per class, the rows ``X`` and labels ``y``
-        at ``index`` = ``sample_probes``), ``true`` (``Sigma``, ``theta``,
-        ``theta0``, ``line``), ``fitted`` (``phi``, ``mu0``, ``mu1``, ``Sigma``,
-        ``theta``, ``theta0``, ``line``, ``accuracy``), ``ellipses`` (the true
-        contours ``[class][radius]`` at :data:`EXPLORER_RADII`, by
+        Keys: ``sample`` (``counts`` per class, every point ``X`` and label ``y``),
+        ``true`` (``Sigma``, ``theta``, ``theta0``, ``line``), ``fitted`` (``phi``,
+        ``mu0``, ``mu1``, ``Sigma``, ``theta``, ``theta0``, ``line``, ``accuracy``,
+        and ``ellipses``: the fitted contours, as the true ones), ``ellipses`` (the
+        true contours ``[class][radius]`` at :data:`EXPLORER_RADII`, by
         :func:`genlearn.gaussian.ellipse_points` with :data:`ELLIPSE_NUM` points,
         the points :data:`ELLIPSE_PROBES`), ``posterior`` (the true p(y=1|x) on
         the shading grid at :data:`SHADE_PROBES`: ``p[i][j]`` at ``(x[j], y[i])``),
@@ -330,34 +442,38 @@ class GDAExplorer(Explorer):
         from .. import GDA
 
         mu0, mu1, S = self.mu0, self.mu1, gaussian.check_covariance(self.Sigma)
-        X, y = self.sample()
+        X, y = self.data()
         theta, theta0 = boundary_from_parameters(self.phi, mu0, mu1, S)
         fit = GDA().fit(X, y)
         accuracy = float(fit.score(X, y))
         g = np.linspace(*_LIMITS, SHADE_N)[list(SHADE_PROBES)]
         G = np.stack(np.meshgrid(g, g), axis=-1)
-        idx = list(self.sample_probes)
         m_k = [int((y == 0).sum()), int((y == 1).sum())]
+
+        def rings(mu, Sigma):
+            return [gaussian.ellipse_points(mu, Sigma, r, ELLIPSE_NUM)[list(ELLIPSE_PROBES)].tolist()
+                    for r in EXPLORER_RADII]
+
         return dict(
-            sample=dict(counts=m_k, index=idx, X=X[idx].tolist(), y=y[idx].tolist()),
+            sample=dict(counts=m_k, X=X.tolist(), y=y.tolist()),
             true=dict(Sigma=S.tolist(), theta=theta.tolist(), theta0=theta0, line=_line(theta, theta0)),
             fitted=dict(phi=float(fit.phi_y_[1]), mu0=fit.mu_[0].tolist(), mu1=fit.mu_[1].tolist(),
                         Sigma=fit.Sigma_.tolist(), theta=fit.theta_.tolist(), theta0=fit.theta0_,
-                        line=_line(fit.theta_, fit.theta0_), accuracy=accuracy),
-            ellipses=[[gaussian.ellipse_points(mu, S, r, ELLIPSE_NUM)[list(ELLIPSE_PROBES)].tolist()
-                       for r in EXPLORER_RADII] for mu in (mu0, mu1)],
+                        line=_line(fit.theta_, fit.theta0_), accuracy=accuracy,
+                        ellipses=[rings(mu, fit.Sigma_) for mu in fit.mu_]),
+            ellipses=[rings(mu, S) for mu in (mu0, mu1)],
             posterior=dict(x=g.tolist(), y=g.tolist(), p=sigmoid(G @ theta + theta0).tolist()),
             readouts=_readout_lines(m_k, theta, theta0, fit, accuracy),
             params=self.params(),
         )
 
     def static_figure(self):
-        """The sample, GDA fitted to it (:func:`plot_gda_fit`) and the true boundary (dotted)."""
+        """The training points, GDA fitted to them (:func:`plot_gda_fit`) and the true boundary (dotted)."""
         from .. import GDA
 
-        X, y = self.sample()
+        X, y = self.data()
         fig = plot_gda_fit(GDA().fit(X, y), X, y,
-                           title=f"GDA fitted to the explorer's {self.m} points")
+                           title=f"GDA fitted to the explorer's {len(y)} points")
         ax = fig.axes[0]
         theta, theta0 = boundary_from_parameters(self.phi, self.mu0, self.mu1, self.Sigma)
         ax.plot(*line_in_box(theta, theta0, ax.get_xlim(), ax.get_ylim()),

@@ -83,6 +83,20 @@ def test_saving_with_save_state_off_writes_the_committed_file(lesson, tmp_path):
     assert save(tmp_path, path, page) == lesson.read_text(encoding="utf-8")
 
 
+WITHOUT_EXPLORERS = [p for p in lessons.lessons() if p not in WITH_EXPLORERS]
+
+
+@pytest.mark.parametrize("lesson", WITHOUT_EXPLORERS, ids=[p.stem for p in WITHOUT_EXPLORERS])
+def test_saving_a_notebook_without_widgets_adds_no_widget_state(lesson, tmp_path):
+    """The page adds an empty widget state to a notebook that shows no widget (00_start_here): not written."""
+    path = tmp_path / lesson.name
+    shutil.copy(lesson, path)
+    page = as_the_page_sends_it(nbformat.read(lesson, as_version=4))
+    assert "widgets" not in page["metadata"]
+    page["metadata"]["widgets"] = widget_state.state({})
+    assert save(tmp_path, path, page) == lesson.read_text(encoding="utf-8")
+
+
 def _explorer_cell(nb):
     return next(c for c in nb["cells"] if widget_state._view_ids(c))
 

@@ -36,7 +36,9 @@ the notebook with the file on disk:
    outputs stored in the file, with their models;
 3. every part of the notebook equal in value to the file's is written as the
    file has it, so a save that changes nothing leaves the file byte for byte
-   as it was (``git diff`` stays empty).
+   as it was (``git diff`` stays empty);
+4. an empty widget state is not written into a notebook whose file has none
+   (the manager adds one to a notebook that shows no widget).
 
 :func:`problems` lists what is missing or out of date in a notebook's stored
 state; ``make site`` and ``make handouts`` refuse to publish a lesson that
@@ -44,7 +46,7 @@ has any (:mod:`genlearn.course.site`).
 
 Functions
 ---------
-keep_stored_state   the server's pre-save hook (rules 1-3 above)
+keep_stored_state   the server's pre-save hook (rules 1-4 above)
 restore             the same on two notebook dicts (what the hook does)
 problems            missing or stale explorer state of a notebook file, as text
 refusal             the message of ``make site`` for notebooks with problems
@@ -151,7 +153,7 @@ def _as_saved(new, old):
 # the save hook
 # ---------------------------------------------------------------------------
 def restore(new, old):
-    """Notebook dict ``new`` (about to be saved) with what file ``old`` stores kept (rules 1-3).
+    """Notebook dict ``new`` (about to be saved) with what file ``old`` stores kept (rules 1-4).
 
     ``old`` is left unchanged; parts of it may be shared by the result.
     """
@@ -185,6 +187,12 @@ def restore(new, old):
                        for c in new.get("cells", [])]
     if _same(merged["cells"], old.get("cells")):
         merged["cells"] = old["cells"]
+    meta = merged.get("metadata")
+    if isinstance(meta, dict) and "widgets" in meta and "widgets" not in old.get("metadata", {}) \
+            and not _models(merged):                                      # rule 4
+        merged["metadata"] = old["metadata"] if _same({k: v for k, v in meta.items() if k != "widgets"},
+                                                      old["metadata"]) else \
+            {k: v for k, v in meta.items() if k != "widgets"}
     return {k: merged[k] for k in new}
 
 

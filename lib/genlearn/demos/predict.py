@@ -20,7 +20,7 @@ either. Its page is ``predict.js``.
 
 Examples
 --------
->>> q = Predict.number("demo", "What is 1/4 as a decimal?", 0.25, digits=2, tolerance=0.01,
+>>> q = Predict.number("00-quarter", "What is 1/4 as a decimal?", 0.25, digits=2, tolerance=0.01,
 ...                    label="1/4", misconception="fractions and decimals are different numbers")
 >>> q.readouts()
 ['Type your guess, then press Commit (or Enter).']

@@ -560,8 +560,8 @@ def test_a_slider_moved_on_the_page_keeps_the_pages_sample():
     ex = demo.GDAExplorer()
     X, y = demo.GDAExplorer(phi=0.3).sample()
     page_X = (X * (1 + 1e-15)).tolist()       # the page's sample: the same up to rounding
-    sent = []
-    ex.send_state = lambda key=None: sent.append(key)
+    sent = []   # the keys sent back (None: the whole state); ipywidgets 8.0 also calls it with an empty set
+    ex.send_state = lambda key=None: sent.append(key) if key is None or len(key) else None
     ex.set_state({"phi": 0.3, "points": page_X, "labels": y.tolist()})
     assert ex.points == page_X and ex.labels == y.tolist() and not sent
     ex.outlier()

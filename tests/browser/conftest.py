@@ -107,7 +107,9 @@ def chromium(pw_session):
 
 @pytest.fixture
 def lab_page(chromium, lab_server, tmp_path):
-    """A new tab; afterwards it is closed and every kernel is shut down."""
+    """A new tab, with no kernel left by an earlier test (its widget models would replace the
+    notebook's stored ones); afterwards it is closed and every kernel is shut down."""
+    lab_server.shutdown_kernels()
     page = chromium.new_page()
     page.set_default_timeout(60_000)
     page.genlearn_errors = []

@@ -248,10 +248,22 @@ class LabServer:
         would keep the widgets of one test for the next page that opens the same notebook (the
         widget manager loads the kernel's models over the notebook's stored ones): generous
         time-outs, for a loaded machine."""
-        for s in self.api("GET", "/api/sessions", timeout=60):
-            self.api("DELETE", f"/api/sessions/{s['id']}", timeout=60)
-        for k in self.api("GET", "/api/kernels", timeout=60):
-            self.api("DELETE", f"/api/kernels/{k['id']}", timeout=60)
+        deadline = time.monotonic() + 90
+        while True:
+            sessions = self.api("GET", "/api/sessions", timeout=60)
+            kernels = self.api("GET", "/api/kernels", timeout=60)
+            if not sessions and not kernels:
+                return
+            # a session the closed page was still creating can appear after the first pass: go again
+            for s in sessions:
+                with contextlib.suppress(urllib.error.HTTPError):
+                    self.api("DELETE", f"/api/sessions/{s['id']}", timeout=60)
+            for k in kernels:
+                with contextlib.suppress(urllib.error.HTTPError):
+                    self.api("DELETE", f"/api/kernels/{k['id']}", timeout=60)
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"kernels still running after 90 s: {kernels}")
+            time.sleep(1)
 
     def run_in_kernel(self, code, timeout=30):
         """Run ``code`` in the server's only kernel as a second client beside the page

@@ -10,6 +10,7 @@ import shutil
 import nbformat
 import pytest
 
+from genlearn import widget_state
 from genlearn.course import export
 
 
@@ -44,7 +45,7 @@ def test_store_state_keeps_prose_and_stores_only_widget_outputs(tiny):
     # every trait is stored, defaults included (drop_defaults=False): the page needs them all
     assert {"palette", "colormap", "presets", "parameters", "azimuth", "rho"} <= set(traits)
     # only models the displayed widget needs (its layout), nothing left over
-    assert set(state) == set(export._reachable(state, [model_id]))
+    assert set(state) == set(widget_state.reachable(state, [model_id]))
 
 
 @pytest.mark.skipif(not export.assets_ready() and shutil.which("npm") is None,

@@ -190,9 +190,7 @@ def restore(new, old):
     meta = merged.get("metadata")
     if isinstance(meta, dict) and "widgets" in meta and "widgets" not in old.get("metadata", {}) \
             and not _models(merged):                                      # rule 4
-        merged["metadata"] = old["metadata"] if _same({k: v for k, v in meta.items() if k != "widgets"},
-                                                      old["metadata"]) else \
-            {k: v for k, v in meta.items() if k != "widgets"}
+        merged["metadata"] = _as_saved({k: v for k, v in meta.items() if k != "widgets"}, old.get("metadata", {}))
     return {k: merged[k] for k in new}
 
 

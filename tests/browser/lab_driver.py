@@ -572,15 +572,39 @@ def screenshot(page, path):
         return None
 
 
+def open_guarded(chromium, url, allowed):
+    """A new tab on ``url`` whose requests outside ``allowed`` (a prefix) are aborted and recorded."""
+    page = chromium.new_page()
+    page.set_default_timeout(60_000)
+    page.outside, page.errors = [], []
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+
+    def guard(route):
+        if route.request.url.startswith(allowed) or route.request.url.startswith("data:"):
+            route.continue_()
+        else:
+            page.outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", guard)
+    page.goto(url, wait_until="load")
+    return page
+
+
 # ---------------------------------------------------------------------------
 # explorers (anywidget, drawn by the page): found by accessible name
 # ---------------------------------------------------------------------------
 def explorer(page, name, timeout=60):
     """The explorer whose root element (role="group") is named ``name``, once it
     has drawn its first frame. Returns a Playwright locator."""
-    root = page.get_by_role("group", name=name, exact=True).first
-    # JupyterLab renders only the cells near the view (windowed notebook): scroll
-    # through the notebook from the top until the explorer is in the page.
+    return drawn(page, page.get_by_role("group", name=name, exact=True).first, timeout)
+
+
+def drawn(page, root, timeout=60):
+    """Locator ``root`` (an explorer's root element), once it is in the page and has drawn its first
+    frame. JupyterLab renders only the cells near the view (windowed notebook): the notebook is
+    scrolled from the top until the element is in the page."""
     scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
     if root.count() == 0 and page.locator(scroller).count():
         page.evaluate("s => document.querySelector(s).scrollTo(0, 0)", scroller)

@@ -21,34 +21,15 @@ import pytest
 from genlearn.course import export
 from genlearn.demos.explorer import fmt, state_mismatches
 from genlearn.demos.predict import Predict
-from lab_driver import REPO, find_problems, open_notebook, serve_folder, web_assets_or_skip
+from lab_driver import REPO, drawn, find_problems, open_guarded, open_notebook, serve_folder, web_assets_or_skip
 from test_predict import ORACLES, QUESTIONS
 
 LESSONS = sorted({lesson for lesson, _, _ in QUESTIONS.values()})
 
 
 def find_question(page, name, timeout=60):
-    """The root of question ``name``, once drawn; JupyterLab renders only the cells near the view
-    (a windowed notebook), so the notebook is scrolled from the top until it is in the page."""
-    root = page.locator(f'.genlearn-explorer[data-predict="{name}"]')
-    scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
-    if root.count() == 0 and page.locator(scroller).count():
-        page.evaluate("s => document.querySelector(s).scrollTo(0, 0)", scroller)
-        for _ in range(300):
-            page.wait_for_timeout(120)
-            if root.count():
-                break
-            at_end = page.evaluate("""s => { const e = document.querySelector(s);
-                const end = e.scrollTop + e.clientHeight >= e.scrollHeight - 2;
-                e.scrollBy(0, e.clientHeight * 0.7); return end; }""", scroller)
-            if at_end and root.count() == 0:
-                page.wait_for_timeout(500)
-                break
-    root.wait_for(state="attached", timeout=timeout * 1000)
-    root.scroll_into_view_if_needed()
-    page.wait_for_function("el => el.dataset.state && Number(el.dataset.frames) > 0",
-                           arg=root.element_handle(), timeout=timeout * 1000, polling=100)
-    return root
+    """The root of question ``name``, once drawn."""
+    return drawn(page, page.locator(f'.genlearn-explorer[data-predict="{name}"]'), timeout)
 
 
 def page_state(root):
@@ -152,26 +133,12 @@ def site(tmp_path_factory):
 
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_questions_on_the_static_page_offline(lesson, site, chromium):
-    page = chromium.new_page()
-    page.set_default_timeout(60_000)
-    outside, errors = [], []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-
-    def guard(route):
-        if route.request.url.startswith(site + "/") or route.request.url.startswith("data:"):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", guard)
+    page = open_guarded(chromium, f"{site}/{lesson.replace('.ipynb', '.html')}", site + "/")
     try:
-        page.goto(f"{site}/{lesson.replace('.ipynb', '.html')}", wait_until="load")
         for name in sorted(n for n, (nb, _, _) in QUESTIONS.items() if nb == lesson):
             check_question(page, name)
-        assert outside == [], f"requests left localhost: {outside[:5]}"
-        assert errors == [], f"console errors: {errors[:5]}"
+        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
+        assert page.errors == [], f"console errors: {page.errors[:5]}"
     finally:
         page.close()
 

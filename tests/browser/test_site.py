@@ -27,7 +27,7 @@ import urllib.request
 import pytest
 
 from genlearn.course import export, site
-from lab_driver import REPO, canvas_digest, serve_folder, web_assets_or_skip
+from lab_driver import REPO, canvas_digest, open_guarded, serve_folder, web_assets_or_skip
 
 WIDGET_VIEW = export.WIDGET_VIEW_MIME
 PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages(REPO) + site.extra_pages(REPO)),
@@ -61,26 +61,6 @@ def handout(tmp_path_factory):
         mp.setattr(site, "extra_pages", lambda course=None: [])
         (path,) = site.handouts(out, course=REPO)
     return path
-
-
-def open_guarded(chromium, url, allowed):
-    """A new tab on ``url`` whose requests outside ``allowed`` (a prefix) are aborted and recorded."""
-    page = chromium.new_page()
-    page.set_default_timeout(60_000)
-    page.outside, page.errors = [], []
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-
-    def guard(route):
-        if route.request.url.startswith(allowed) or route.request.url.startswith("data:"):
-            route.continue_()
-        else:
-            page.outside.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", guard)
-    page.goto(url, wait_until="load")
-    return page
 
 
 def wait_for_math(page):

@@ -18,8 +18,8 @@ import pytest
 
 from genlearn.course import export
 from genlearn.demos.explorer import state_mismatches
-from lab_driver import (REPO, canvas_digest, explorer, explorer_state, lesson_explorers, readout_text, screenshot,
-                        serve_folder, web_assets_or_skip)
+from lab_driver import (REPO, canvas_digest, explorer, explorer_state, lesson_explorers, open_guarded, readout_text,
+                        screenshot, serve_folder, web_assets_or_skip)
 from test_explorers import slider_names
 
 #: (notebook, explorer class): each lesson explorer, dragged by its last slider
@@ -69,21 +69,8 @@ def drag_to_end(page, slider):
 
 @pytest.mark.parametrize("notebook, cls", EXPORTED, ids=[cls.__name__ for _, cls in EXPORTED])
 def test_exported_page_moves_offline(site, chromium, notebook, cls, tmp_path):
-    page = chromium.new_page()
-    outside, errors = [], []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-
-    def guard(route):
-        if route.request.url.startswith(site + "/"):
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", guard)
+    page = open_guarded(chromium, f"{site}/{notebook.split('/')[-1].replace('.ipynb', '.html')}", site + "/")
     try:
-        page.goto(f"{site}/{notebook.split('/')[-1].replace('.ipynb', '.html')}", wait_until="load")
         root = explorer(page, cls._title)
         default = explorer_state(root)
         assert not state_mismatches(default, cls.example(**default["params"]).expected_state())
@@ -98,8 +85,8 @@ def test_exported_page_moves_offline(site, chromium, notebook, cls, tmp_path):
         assert not problems, problems[:10]
         assert readout_text(root) == expected["readouts"]
         screenshot(page, tmp_path / "static.png")
-        assert outside == [], f"requests left localhost: {outside[:5]}"
-        assert errors == [], f"console errors: {errors[:5]}"
+        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
+        assert page.errors == [], f"console errors: {page.errors[:5]}"
         assert not page.get_by_text("Error displaying widget").count()
     finally:
         page.close()

@@ -52,6 +52,8 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from genlearn.widget_state import reachable
+
 __all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "assets_ready", "execute", "store_state",
            "coalesce_streams", "export_html", "write_static", "WIDGET_STATE_MIME", "WIDGET_VIEW_MIME"]
 
@@ -194,7 +196,7 @@ def store_state(path, timeout=300):
         if cell.cell_type == "code" and any(WIDGET_VIEW_MIME in o.get("data", {}) for o in cell.outputs):
             views[cell.get("id")] = cell
     models = _widget_models(executed)
-    needed = _reachable(models, [o["data"][WIDGET_VIEW_MIME]["model_id"]
+    needed = reachable(models, [o["data"][WIDGET_VIEW_MIME]["model_id"]
                                  for c in views.values() for o in c.outputs
                                  if WIDGET_VIEW_MIME in o.get("data", {})])
     nb = nbformat.read(path, as_version=4)
@@ -214,19 +216,6 @@ def store_state(path, timeout=300):
         nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
     return stored
-
-
-def _reachable(models, roots):
-    """The model ids reachable from ``roots`` through "IPY_MODEL_<id>" references."""
-    seen, todo = [], list(roots)
-    while todo:
-        mid = todo.pop()
-        if mid in seen or mid not in models:
-            continue
-        seen.append(mid)
-        text = json.dumps(models[mid].get("state", {}))
-        todo += [part[:32] for part in text.split("IPY_MODEL_")[1:]]
-    return seen
 
 
 def write_static(out_dir, asset_dir=ASSET_DIR):

@@ -456,6 +456,37 @@ def find_problems(page, settle_timeout=30):
     return page.evaluate(PROBLEMS_JS, [WIDGET_REPR.pattern, FIGURE_REPR.pattern])
 
 
+#: What an output shows when the widget manager has no model for it.
+MODEL_NOT_FOUND = "Error displaying widget: model not found"
+
+
+class UpstreamRestoreRace(UserWarning):
+    """A saved widget lost jupyterlab_widgets' restore race (see :func:`saved_widgets_shown`)."""
+
+
+def saved_widgets_shown(page, reopen, what):
+    """For a notebook opened and not run: return :func:`find_problems`, after reopening the page
+    at most once if a saved widget lost an upstream race, which is then reported as a warning.
+
+    jupyterlab_widgets 3.0 (ipywidgets 8.1) restores a notebook's saved widgets in two passes:
+    one from the kernel and then the notebook's stored state, started when the notebook opens,
+    and one from the kernel alone, started when the kernel's connection reports "connected".
+    The second pass can mark the manager restored before the first has read the stored state;
+    an output that asks for its model in that window waits 2 s and then shows
+    :data:`MODEL_NOT_FOUND` for good (re-running the cell, or reopening, shows the widget). It
+    needs a kernel slow to answer, which the loaded test machine has and a learner's laptop
+    seldom does. A second loss in a row is not forgiven: it is in the problems returned.
+    """
+    problems = find_problems(page)
+    if not any(MODEL_NOT_FOUND in p for p in problems):
+        return problems
+    warnings.warn(f"{what}: {sum(MODEL_NOT_FOUND in p for p in problems)} saved widget(s) showed "
+                  f"{MODEL_NOT_FOUND!r} (jupyterlab_widgets' restore race); reopened once",
+                  UpstreamRestoreRace, stacklevel=2)
+    reopen()
+    return find_problems(page)
+
+
 def count_figures(page):
     return page.evaluate("""() => {
       const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');

@@ -29,7 +29,8 @@ import nbformat
 import pytest
 
 from lab_driver import (
-    CELLS_RAN_JS, LabServer, canvas_digest, explorer, find_problems, press_on, screenshot,
+    CELLS_RAN_JS, LabServer, canvas_digest, explorer, find_problems, press_on, saved_widgets_shown,
+    screenshot,
 )
 from test_explorers import EXPLORERS, check_against_numpy, slider_names
 
@@ -110,7 +111,7 @@ def test_lesson_in_notebook7(lab_server, lab_page, tmp_path):
     """Lesson 02, as run, in Notebook 7: nothing broken, its explorer live."""
     page = lab_page
     open_in_notebook7(page, lab_server, LESSON)
-    problems = find_problems(page)
+    problems = saved_widgets_shown(page, lambda: open_in_notebook7(page, lab_server, LESSON), LESSON)
     screenshot(page, tmp_path / "lesson.png")
     assert not problems, problems
     assert page.locator(".jp-NotebookPanel .genlearn-explorer").count() >= 1, "no explorer in lesson 02"

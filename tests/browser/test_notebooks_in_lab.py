@@ -18,7 +18,7 @@ import pytest
 
 from lab_driver import (
     REPO, LabServer, NotebookProblem, find_problems, interactive_figures,
-    move_slider, open_notebook, run_all_cells, screenshot,
+    move_slider, open_notebook, run_all_cells, saved_widgets_shown, screenshot,
 )
 
 NOTEBOOK_DIR = REPO / "notebooks"
@@ -77,7 +77,7 @@ def test_notebook_in_jupyterlab(path, lab_server, lab_page, tmp_path):
     except NotebookProblem as exc:
         screenshot(page, tmp_path / f"{stem}-open.png")
         pytest.fail(str(exc), pytrace=False)
-    problems = find_problems(page)
+    problems = saved_widgets_shown(page, lambda: open_notebook(page, lab_server, path), path)
     screenshot(page, tmp_path / f"{stem}-run.png")
     check_interactive_figures(page, problems)
     screenshot(page, tmp_path / f"{stem}-sliders.png")

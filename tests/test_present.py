@@ -39,6 +39,15 @@ def test_explorer_notebook_shows_only_the_explorer(tmp_path):
     assert "GaussianExplorer()" in code[-1] and not code[-1].startswith("%%capture")
     assert str(lesson.parent) in code[0], "the cells run in the lesson's folder"
     assert nb.metadata["kernelspec"]["name"] == "python3"
+    assert nb.metadata["genlearn"] == {"view": "explorer"}, "the template's one-explorer layout"
+
+
+def test_explorer_notebook_from_a_relative_path(tmp_path, monkeypatch):
+    """Voilà runs the small notebook in its own folder: the lesson's folder is named absolutely."""
+    monkeypatch.chdir(ROOT)
+    out = present.explorer_notebook(Path("notebooks/02_multivariate_gaussian.ipynb"), tmp_path)
+    first = nbformat.read(out, as_version=4).cells[1].source
+    assert repr(str(ROOT / "notebooks")) in first, first
 
 
 def test_a_lesson_without_explorer_is_refused(tmp_path):

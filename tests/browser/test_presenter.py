@@ -253,10 +253,15 @@ def text_sizes(page, root_selector):
 # ---------------------------------------------------------------------------
 # presenter view
 # ---------------------------------------------------------------------------
-def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path):
+@pytest.mark.parametrize("width, height", [(1280, 720), (1920, 1080)])
+def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path, width, height):
+    """The explorer alone, its controls, figure and readout inside the screen without scrolling, and
+    filling it: at least 90 % of its width, and down to at least 80 % of its height."""
     with open_presenter(chromium, explorer_server, tmp_path) as tab:
         page = tab.page
+        page.set_viewport_size({"width": width, "height": height})
         root = explorer(page, NAME, timeout=120)
+        page.wait_for_timeout(500)  # a resize lays the figures out again
         assert page.evaluate("() => [window.scrollX, window.scrollY]") == [0, 0], "the page had to scroll"
         parts = {
             "controls": root.get_by_role("slider").all() + root.locator("select, button").all(),
@@ -268,9 +273,12 @@ def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path):
             for loc in locators:
                 box = loc.bounding_box()
                 assert box and box["width"] > 0 and box["height"] > 0, f"{what} is not shown"
-                inside = (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 1280
-                          and box["y"] + box["height"] <= 720)
-                assert inside, f"{what} lies outside the 1280x720 view: {box}"
+                inside = (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width
+                          and box["y"] + box["height"] <= height)
+                assert inside, f"{what} lies outside the {width}x{height} view: {box}"
+        box = root.bounding_box()
+        assert box["width"] >= 0.9 * width and box["y"] + box["height"] >= 0.8 * height, \
+            f"the explorer does not fill the {width}x{height} screen: {box}"
         small = [s for s in text_sizes(page, "#rendered_cells") if s[2] < 16]
         assert not small, f"text smaller than 16 CSS px: {small[:8]}"
         state = explorer_state(root)
@@ -278,7 +286,7 @@ def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path):
         assert not state_mismatches(state, expected)
         assert readout_text(root) == expected["readouts"]
         ARTIFACTS.mkdir(exist_ok=True)
-        assert screenshot(page, ARTIFACTS / "presenter_02_explorer.png")
+        assert screenshot(page, ARTIFACTS / f"presenter_02_explorer_{width}.png")
         assert page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-CodeMirrorEditor:visible").count() == 0
         assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
         assert tab.errors == [], f"console errors: {tab.errors[:5]}"
@@ -300,6 +308,37 @@ def test_canvas_text_reads_from_the_back(chromium, explorer_server, tmp_path, wi
         assert sizes, "no canvas of the explorer drew text"
         small = [s for s in sizes if s[1] < 18]
         assert not small, f"canvas text smaller than 18 CSS px at {width}x{height}: {small}"
+        assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (1920, 1080)])
+def test_static_figures_read_from_the_back(chromium, lesson_server, tmp_path, width, height):
+    """The smallest text of a static figure is at least 18 CSS px on a projector. Oracle: the figure
+    itself, drawn here by the same call as the lesson's cell (its smallest font in points, shown at
+    style.DPI pixels per inch in a notebook, where the image's width attribute is its width), times the
+    scale the page shows the image at (its rendered width over that attribute)."""
+    import numpy as np
+    from matplotlib.text import Text
+
+    from genlearn.demos import multivariate_gaussian as demo
+    from genlearn.demos import style
+
+    fig = demo.draw_gaussian(np.zeros(2), np.array([[1.0, 0.5], [0.5, 1.0]]))
+    smallest_pt = min(t.get_fontsize() for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip())
+    with open_presenter(chromium, lesson_server, tmp_path) as tab:
+        page = tab.page
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_selector("body.gl-stepping .gl-steps", timeout=60_000)
+        img = page.locator(".jp-RenderedImage img").first
+        for _ in range(len(section_titles(lesson_server.notebook))):
+            if img.is_visible():
+                break
+            page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(300)
+        shown = img.bounding_box()["width"] / float(img.get_attribute("width"))
+        smallest_px = smallest_pt * style.DPI / 72 * shown
+        assert smallest_px >= 18, (f"the figure's smallest text is {smallest_px:.1f} CSS px at {width}x{height} "
+                                   f"({smallest_pt} pt shown at {shown:.2f} times its notebook size)")
         assert tab.errors == [], f"console errors: {tab.errors[:5]}"
 
 

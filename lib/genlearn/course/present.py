@@ -166,7 +166,7 @@ def _chdir_cell(lesson):
     """A cell that shows nothing and makes the lesson's folder the kernel's working directory."""
     import nbformat
 
-    return nbformat.v4.new_code_cell(f"%%capture\nimport os\nos.chdir({str(Path(lesson).parent)!r})")
+    return nbformat.v4.new_code_cell(f"%%capture\nimport os\nos.chdir({str(Path(lesson).resolve().parent)!r})")
 
 
 def explorer_notebook(lesson, out_dir, which="explorer"):
@@ -187,7 +187,9 @@ def explorer_notebook(lesson, out_dir, which="explorer"):
     cells += [v4.new_code_cell("%%capture\n" + c.source) for c in nb.cells[:at]
               if c.cell_type == "code" and c.source.strip()]
     cells.append(v4.new_code_cell(nb.cells[at].source))
-    small = v4.new_notebook(cells=cells, metadata={"kernelspec": nb.metadata["kernelspec"]})
+    # genlearn.view: the presenter's template lays the page out for one explorer
+    small = v4.new_notebook(cells=cells, metadata={"kernelspec": nb.metadata["kernelspec"],
+                                                   "genlearn": {"view": "explorer"}})
     out = Path(out_dir) / f"{lesson.stem}_explorer.ipynb"
     nbformat.write(small, out)
     return out

@@ -9,7 +9,8 @@ import {linspace} from "./numerics.js";
 
 /**
  * A canvas drawn at the device's pixel ratio that follows its container's width
- * (height = width * aspect, capped at maxHeight CSS pixels). Returns the panel
+ * (height = width * aspect, capped at maxHeight CSS pixels, or at the page's
+ * --gl-canvas-max-height where that is larger: the presenter's one-explorer view). Returns the panel
  * {node, canvas, ctx, width, height, fit(draft), onResize}: width and height in CSS pixels,
  * ctx scaled so that drawing uses CSS pixels; fit(draft) sizes the canvases (call it at the
  * start of a frame: true when the size changed), onResize() is called after the container
@@ -39,11 +40,11 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   const sized = [panel];
   // The width comes from the ResizeObserver: reading node.clientWidth at every draw
   // would make the browser lay out the page in the middle of the frame.
-  let observed = null, drafting = false;
+  let observed = null, drafting = false, cap = maxHeight;
   panel.fit = (draft = drafting) => {
     drafting = draft;
     const w = Math.max(120, Math.floor(observed ?? (node.clientWidth || 480)));
-    const hgt = Math.min(maxHeight, Math.round(w * aspect));
+    const hgt = Math.min(cap, Math.round(w * aspect));
     const resized = w !== panel.width || hgt !== panel.height;
     panel.width = w;
     panel.height = hgt;
@@ -88,6 +89,9 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   if (typeof ResizeObserver !== "undefined") {
     const ro = new ResizeObserver((entries) => {
       observed = entries[entries.length - 1].contentRect.width;
+      // read here, not at every draw (a style read mid-frame makes the browser recompute styles)
+      const room = parseFloat(getComputedStyle(node).getPropertyValue("--gl-canvas-max-height"));
+      cap = Number.isFinite(room) ? Math.max(maxHeight, room) : maxHeight;
       if (panel.fit() && panel.onResize) panel.onResize();
     });
     ro.observe(node);

@@ -8,7 +8,7 @@
 // such, never as NaN), the decision, and P(Yes | x) as m grows; then draws three panels.
 
 import {explorerPage, h, paramsOf} from "./explorer.js";
-import {boxWithYTicks, canvasPanel, drawMarker, drawPolyline, onBackdrop, textStyle, yTicks} from "./canvas.js";
+import {boxWithYTicks, canvasPanel, drawMarker, drawPolyline, fontScale, onBackdrop, textStyle, yTicks} from "./canvas.js";
 import {fmt, linspace} from "./numerics.js";
 
 /** (n_c + m p) / (n + m). Twin: genlearn.m_estimate. */
@@ -85,9 +85,13 @@ export function frame(get) {
   };
 }
 
-/** Three panels, widths 1.6 : 0.8 : 1.4, in a W x H figure: their pixel boxes. */
-function layout(W, H) {
-  const top = 40, bottom = 46, gap = 52, right = 10;
+/**
+ * Three panels, widths 1.6 : 0.8 : 1.4, in a W x H figure: their pixel boxes. The margins grow
+ * with the type size s (canvas.js's fontScale): room for the legend and titles above, the tick
+ * labels left of each panel and half the last x tick right of the last.
+ */
+function layout(W, H, s) {
+  const top = 40 * s, bottom = 46 * s, gap = 52 * s, right = 12 * s;
   const avail = W - 3 * gap - right, ph = Math.max(40, H - top - bottom);
   let x = gap;
   return [1.6, 0.8, 1.4].map((r) => {
@@ -116,30 +120,31 @@ function drawBackdrop(ctx, boxes, query, classes, mMax, look) {
   ctx.textBaseline = "top";
   for (const t of [0, 10, 20, 30].filter((t) => t <= mMax)) ctx.fillText(String(t), Xm(t), b2.y + b2.h + 5);
   drawPolyline(ctx, [[Xm(0), Yp(0.5)], [Xm(mMax), Yp(0.5)]], (q) => q, "#999999", 1);
-  // legend, top left
+  // legend, top left, its line at mid-height of the first text line (12 px at the default type size)
   textStyle(ctx);
   ctx.textBaseline = "middle";
   ctx.textAlign = "left";
+  const ly = 12 * fontScale(ctx.canvas);
   let lx = boxes[0].x;
   for (const c of [yes, no]) {
     const k = classOf[c];
     ctx.fillStyle = colors[k];
-    ctx.fillRect(lx, 6, 14, 12);
-    drawMarker(ctx, markers[k], lx + 7, 12, 9, colors[k]);
+    ctx.fillRect(lx, ly - 6, 14, 12);
+    drawMarker(ctx, markers[k], lx + 7, ly, 9, colors[k]);
     ctx.fillStyle = "#000";
-    ctx.fillText(`Stolen = ${c}`, lx + 20, 12);
+    ctx.fillText(`Stolen = ${c}`, lx + 20, ly);
     lx += 28 + ctx.measureText(`Stolen = ${c}`).width + 12;
   }
-  drawPolyline(ctx, [[lx, 12], [lx + 24, 12]], (q) => q, "#000000", 1.2, [6, 4]);
+  drawPolyline(ctx, [[lx, ly], [lx + 24, ly]], (q) => q, "#000000", 1.2, [6, 4]);
   ctx.fillStyle = "#000";
-  ctx.fillText("prior guess p", lx + 30, 12);
+  ctx.fillText("prior guess p", lx + 30, ly);
 }
 
 /** One frame: the bars of the conditionals and scores, the prior guess p, the curve and m. */
 function draw(fig, back, f, query, look) {
   const {ctx, width: W, height: H} = fig;
   const {cond, score, post, m, p, mGrid, curve, mMax} = f, [yes, no] = f.classes;
-  const boxes = layout(W, H), [b0, b1, b2] = boxes;
+  const boxes = layout(W, H, fontScale(fig.canvas)), [b0, b1, b2] = boxes;
   onBackdrop(fig, back, `${query} ${f.classes} ${mMax}`, (bctx) => drawBackdrop(bctx, boxes, query, f.classes, mMax, look));
   ctx.clearRect(0, 0, W, H);
   const bar = (c, bx, Y, v, bw, bottom) => {

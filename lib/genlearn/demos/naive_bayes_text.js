@@ -223,16 +223,21 @@ function drawBars(fig, fr, colors) {
     ctx.fillText("no known word: nothing pushes the answer either way", W / 2, H / 2);
     return;
   }
-  const mid = W / 2, half = W / 2 - 150, rowH = Math.min(26, (H - 30) / rows.length);
+  const labels = rows.map(([w, c, v]) => {
+    const label = `${w} ×${c} (${signed(v, 2)})`;
+    return label.length > 28 ? `${label.slice(0, 27)}…` : label;
+  });
+  // the longest bar leaves room for the widest label at the page's type size
+  const room = Math.max(...labels.map((l) => ctx.measureText(l).width)) + 10;
+  const mid = W / 2, half = Math.max(20, W / 2 - room), rowH = Math.min(26, (H - 30) / rows.length);
   const vmax = Math.max(...rows.map((r) => Math.abs(r[2])));
-  rows.forEach(([w, c, v], i) => {
+  rows.forEach(([, , v], i) => {
     const y = 6 + i * rowH, len = Math.abs(v) / vmax * half;
     ctx.fillStyle = colors[v > 0 ? 1 : 0];
     ctx.fillRect(v > 0 ? mid : mid - len, y + 3, len, rowH - 6);
     ctx.fillStyle = "#000"; ctx.textBaseline = "middle";
     ctx.textAlign = v > 0 ? "left" : "right";
-    const label = `${w} ×${c} (${signed(v, 2)})`;
-    ctx.fillText(label.length > 28 ? `${label.slice(0, 27)}…` : label, v > 0 ? mid + len + 6 : mid - len - 6, y + rowH / 2);
+    ctx.fillText(labels[i], v > 0 ? mid + len + 6 : mid - len - 6, y + rowH / 2);
   });
   ctx.strokeStyle = "#000"; ctx.lineWidth = 1;
   ctx.beginPath(); ctx.moveTo(mid, 2); ctx.lineTo(mid, H - 24); ctx.stroke();

@@ -11,7 +11,7 @@ explorer's own traits (for the state stored in the notebooks), and the numpy
 twin ``expected_state()`` (for the JavaScript: the module's ``frame(get)``, run
 in Node.js at random points of every parameter range, at both ends of every
 slider and at the cases below, must publish the same numbers to 1e-9 relative
-and the same readouts to the letter).
+and the same readouts and description of the picture to the letter).
 """
 import json
 import zlib
@@ -99,6 +99,10 @@ def check_declaration(cls):
     assert "export function frame(" in ex._esm and ex._esm.rstrip().endswith("export default {render};")
     state = ex.expected_state()
     assert state["params"] == ex.params() and all(isinstance(line, str) for line in state["readouts"])
+    # what the picture shows, for screen readers (genlearn.demos.describe): every explorer says it
+    assert isinstance(state.get("description"), str) and state["description"].strip(), \
+        f"{cls.__name__}.expected_state() has no 'description' of its picture (add one: genlearn.demos.describe)"
+    assert ex.description() == state["description"]
     json.dumps(state)  # what the page publishes is JSON
 
 
@@ -170,6 +174,7 @@ def check_javascript_equals_the_numpy_twin(cls):
         problems = E.state_mismatches(page, expected, rtol=1e-9)
         assert not problems, f"{cls.__name__}({ex.params()}):\n  " + "\n  ".join(problems[:10])
         assert page["readouts"] == expected["readouts"], ex.params()
+        assert page["description"] == expected["description"], ex.params()
 
 
 CHECKS = [check_declaration, check_out_of_range_values_fail_clearly, check_rebuilds_from_its_params,

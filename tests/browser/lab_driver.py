@@ -727,6 +727,13 @@ def readout_text(root):
     return [line.strip() for line in root.get_by_role("status").inner_text().splitlines() if line.strip()]
 
 
+def description_text(root):
+    """The description of the picture a screen reader gets (the explorer's polite live region)."""
+    region = root.locator(".gl-description")
+    assert region.count() == 1 and region.get_attribute("aria-live") == "polite", "no description region"
+    return region.text_content()
+
+
 def canvas_digest(page, root):
     """A digest of every canvas of the explorer (to tell whether the picture changed)."""
     return page.evaluate("""el => Array.from(el.querySelectorAll('canvas')).map(c => {

@@ -11,9 +11,11 @@ Oracle: every explorer page publishes the numbers of its current frame in the
 ``data-state`` attribute of its root element, with the parameters it used
 (``params``); ``cls.example(**params).expected_state()`` computes them with numpy
 (1e-9 relative), and the readouts a screen reader gets (role="status") must
-equal its lines. Explorers and their notebooks are found from the notebooks'
-stored widget state (``lab_driver.lesson_explorers``): a new explorer shown in a
-lesson is tested without a line here.
+equal its lines, and the description of the picture (a polite live region) its
+``description`` (genlearn.demos.describe), after each control moved. Explorers
+and their notebooks are found from the notebooks' stored widget state
+(``lab_driver.lesson_explorers``): a new explorer shown in a lesson is tested
+without a line here.
 """
 import json
 import time
@@ -23,8 +25,8 @@ import pytest
 from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
 from lab_driver import (
-    canvas_digest, explorer, explorer_state, find_problems, lesson_explorers, open_notebook, press_on,
-    readout_text, run_all_cells, screenshot,
+    canvas_digest, description_text, explorer, explorer_state, find_problems, lesson_explorers, open_notebook,
+    press_on, readout_text, run_all_cells, screenshot,
 )
 
 #: (notebook, explorer class) of every lesson explorer that Python rebuilds from its parameters
@@ -40,6 +42,7 @@ def check_against_numpy(root, cls, where):
     problems = state_mismatches(state, expected, rtol=1e-9)
     assert not problems, f"{where}: the page disagrees with numpy:\n  " + "\n  ".join(problems[:12])
     assert readout_text(root) == expected["readouts"], where
+    assert description_text(root) == expected["description"], f"{where}: the description of the picture"
     return state
 
 

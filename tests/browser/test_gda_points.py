@@ -5,14 +5,15 @@ drags a point, adds one of the chosen class and removes one; the DevTools protoc
 events drag one as a finger does; the keyboard alone chooses a point, picks it up, moves it
 and drops it. Oracle: after each edit the page's ``data-state`` holds every training point;
 ``GDAExplorer(**params)`` given those points (``set_points``) computes with genlearn's
-``GDA().fit`` what the page must publish (1e-9 relative; readouts to the letter), and the
+``GDA().fit`` what the page must publish (1e-9 relative; readouts and the description of the
+picture, which names the fitted boundary, to the letter), and the
 edit itself is checked against the pointer's or the keys' path in data coordinates.
 """
 import numpy as np
 
 from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.gaussian_discriminant_analysis import OUTLIER_AT, GDAExplorer
-from lab_driver import explorer_state, lesson_explorers, readout_text, screenshot
+from lab_driver import description_text, explorer_state, lesson_explorers, readout_text, screenshot
 from test_explorers import open_explorer
 
 NOTEBOOK = next(nb for nb, cls in lesson_explorers() if cls is GDAExplorer)
@@ -29,6 +30,7 @@ def check_fit(root, where):
     problems = state_mismatches(state, expected, rtol=1e-9)
     assert not problems, f"{where}: the page disagrees with genlearn:\n  " + "\n  ".join(problems[:12])
     assert readout_text(root) == expected["readouts"], where
+    assert description_text(root) == expected["description"], f"{where}: the description of the picture"
     return state
 
 

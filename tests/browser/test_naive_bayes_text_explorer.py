@@ -13,7 +13,7 @@ import pytest
 from genlearn.demos import naive_bayes_text as demo
 from genlearn.demos.explorer import state_mismatches
 from lab_driver import (
-    explorer, explorer_frames, explorer_state, find_problems, open_notebook, readout_text,
+    description_text, explorer, explorer_frames, explorer_state, find_problems, open_notebook, readout_text,
     screenshot, wait_for_frame,
 )
 
@@ -54,6 +54,7 @@ def test_message_box_tokenizes_and_scores_like_genlearn(filters, lab_server, lab
         problems = state_mismatches(state, expected, rtol=1e-9)
         assert not problems, f"{message[:60]!r}: the page disagrees with genlearn:\n  " + "\n  ".join(problems[:12])
         assert readout_text(root) == expected["readouts"], message[:60]
+        assert description_text(root) == expected["description"], message[:60]
         return expected
 
     check(demo.DEFAULT_MESSAGE)

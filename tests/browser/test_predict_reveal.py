@@ -21,7 +21,9 @@ import pytest
 from genlearn.course import export
 from genlearn.demos.explorer import fmt, state_mismatches
 from genlearn.demos.predict import Predict
-from lab_driver import REPO, drawn, find_problems, open_guarded, open_notebook, serve_folder, web_assets_or_skip
+from lab_driver import (
+    REPO, description_text, drawn, find_problems, open_guarded, open_notebook, serve_folder, web_assets_or_skip,
+)
 from test_predict import ORACLES, QUESTIONS
 
 LESSONS = sorted({lesson for lesson, _, _ in QUESTIONS.values()})
@@ -92,6 +94,7 @@ def check_question(page, name):
     expected = twin(stored, state["params"])
     problems = state_mismatches(state, expected, rtol=1e-9)
     assert not problems, f"{name}: " + "; ".join(problems)
+    assert description_text(root) == expected["description"], name
     assert state["guess"] == guess and state["revealed"] is True
     oracle, option, rtol = ORACLES[name]
     assert abs(state["value"] - oracle()) <= rtol * abs(oracle()) + 1e-15, (name, state["value"], oracle())

@@ -144,6 +144,22 @@ export function readouts(label) {
   };
 }
 
+/**
+ * The description of the picture (its geometry in one or two sentences, `state.description`,
+ * made by describe.js), for screen readers: a polite live region that is not shown on screen
+ * (the picture is) and changes only when the page publishes a settled frame, so a drag is
+ * announced once, when it rests. `set(text)` replaces the text.
+ */
+export function description() {
+  const node = h("p", {class: "gl-description", "aria-live": "polite", "aria-atomic": "true"}, "");
+  return {
+    node,
+    set(text) {
+      if (node.firstChild.data !== text) node.firstChild.data = text;
+    },
+  };
+}
+
 /* -------------------------------------------------------------- scheduling */
 
 /**
@@ -248,14 +264,16 @@ export function pageModel(model) {
  * trait values to set when the learner sets `values`, e.g. a preset's), watch (traits besides
  * the parameters whose change from Python redraws the page).
  * start(draw, panels) draws a frame whenever asked (frameScheduler): fits the panels, computes
- * f = frame(get), calls draw(f, draft) and shows the readouts of f.state; returns the clean-up
- * function render() returns.
+ * f = frame(get), calls draw(f, draft) and shows the readouts of f.state, and adds the
+ * description of the picture (description() above) after everything render() placed in the
+ * root; returns the clean-up function render() returns.
  *
  * A burst of input (a drag: inputs less than QUIET_MS apart) is drawn as drafts (draft true:
  * a figure may then draw a cheaper picture, e.g. at fewer pixels) and, once the input pauses
  * for QUIET_MS, drawn again in full; an input alone (a key press, a click) is drawn in full at
  * once. The state of a full frame is published in the root's data-state (and data-settled is
- * "true"; "false" while drafts are drawn): the tests read it, a drag does not pay for it.
+ * "true"; "false" while drafts are drawn): the tests read it, a drag does not pay for it. The
+ * description of a full frame, f.state.description, is shown then too (a draft's is not).
  */
 export function explorerPage({model: widgetModel, el}, opts) {
   const model = pageModel(widgetModel);
@@ -274,7 +292,7 @@ export function explorerPage({model: widgetModel, el}, opts) {
     request();
   };
   const controls = controlsFor(model, changed, opts.controlsClass);
-  const out = readouts(opts.readouts);
+  const out = readouts(opts.readouts), told = description();
   return {
     model, root, controls, out, changed,
     request: () => request(),
@@ -285,8 +303,12 @@ export function explorerPage({model: widgetModel, el}, opts) {
         draw(f, draft);
         out.set(f.state.readouts);
         root.dataset.settled = String(!draft);
-        if (!draft) root.dataset.state = JSON.stringify(f.state);
+        if (!draft) {
+          root.dataset.state = JSON.stringify(f.state);
+          told.set(f.state.description);
+        }
       });
+      root.append(told.node);
       for (const p of panels) p.onResize = request;
       const names = [...model.get("parameters").map((c) => c.name), ...(opts.watch || [])];
       const unbind = model.bind(names, () => { controls.sync(); request(); });

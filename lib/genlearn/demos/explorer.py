@@ -19,8 +19,9 @@ The contract (``docs/explorers.md`` says it with an example, and
   and the ``parameters`` trait from which the page builds its controls.
 * **One numpy twin.** :meth:`Explorer.expected_state` computes with numpy and
   genlearn everything the page publishes in the ``data-state`` attribute of
-  its root element: ``params``, ``readouts`` (the lines a screen reader gets)
-  and every number the page computes. The module's ``frame(get)`` returns the
+  its root element: ``params``, ``readouts`` (the lines a screen reader gets),
+  ``description`` (what the picture shows, in words, from
+  :mod:`genlearn.demos.describe`) and every number the page computes. The module's ``frame(get)`` returns the
   same object as ``frame(get).state``; Node.js runs it at random points of
   every parameter range and :func:`state_mismatches` compares it with the twin
   (1e-9 relative; readouts to the letter).
@@ -460,13 +461,18 @@ class Explorer(anywidget.AnyWidget):
         """The numpy twin: what the page must publish in ``data-state`` now.
 
         A dict with ``params`` (:meth:`params`), ``readouts`` (the readout
-        lines, as text) and every number the page computes.
+        lines, as text), ``description`` (what the picture shows, in words:
+        :mod:`genlearn.demos.describe`) and every number the page computes.
         """
         raise NotImplementedError(f"{type(self).__name__} must implement expected_state()")
 
     def readouts(self):
         """The readout lines the page shows now."""
         return self.expected_state()["readouts"]
+
+    def description(self):
+        """What the picture shows now, in words (:mod:`genlearn.demos.describe`): the page's description."""
+        return self.expected_state()["description"]
 
 
 def explorer_classes():

@@ -13,6 +13,7 @@
 // fixed random draws Python sends (noise: m standard-normal pairs, order: a permutation of
 // 0..m-1), so the cloud moves smoothly: x = mu_y + L z.
 
+import {describeGDA} from "./describe.js";
 import {explorerPage, h, paramsOf} from "./explorer.js";
 import {
   backdropFrame, canvasPanel, clipTo, drawCross, drawMarker, drawPolyline, hexRgb, markerSprite, outline,
@@ -160,6 +161,7 @@ export function frame(get) {
       ellipses: probed(ellipses),
       posterior: {x: gp, y: gp, p: gp.map((x2) => gp.map((x1) => sigmoid(dot2(truth.theta, [x1, x2]) + truth.theta0)))},
       readouts: readoutLines(truth, F),
+      description: describeGDA(truth.theta, truth.theta0, F.theta, F.theta0),
       params: p,
     },
   };

@@ -27,7 +27,7 @@ import traitlets
 
 from .. import gaussian
 from .._base import sigmoid
-from . import style
+from . import describe, style
 from .explorer import Explorer, Menu, Slider, Whole, fmt
 from .geometry import boundary_from_parameters, line_in_box
 
@@ -464,6 +464,7 @@ class GDAExplorer(Explorer):
             ellipses=[rings(mu, S) for mu in (mu0, mu1)],
             posterior=dict(x=g.tolist(), y=g.tolist(), p=sigmoid(G @ theta + theta0).tolist()),
             readouts=_readout_lines(m_k, theta, theta0, fit, accuracy),
+            description=describe.gda(theta, theta0, fit.theta_, fit.theta0_),
             params=self.params(),
         )
 

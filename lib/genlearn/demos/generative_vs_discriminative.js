@@ -10,6 +10,7 @@ import {explorerPage, h, paramsOf} from "./explorer.js";
 import {
   boxWithYTicks, canvasPanel, drawMarker, drawPolyline, onBackdrop, textStyle, yLabel, yTicks,
 } from "./canvas.js";
+import {describeBayes} from "./describe.js";
 import {fmt, linspace, logAddExp} from "./numerics.js";
 
 const LOG_2PI = Math.log(2 * Math.PI);
@@ -73,7 +74,8 @@ export function frame(get) {
       joint: [idx.map((i) => joints[i][0]), idx.map((i) => joints[i][1])],
       evidence: idx.map((i) => evidence[i]),
       posterior: idx.map((i) => post[i]),
-      ymax, threshold: t, probe_posterior: pProbe, readouts: readoutLines(p, t, probe, pProbe), params: p,
+      ymax, threshold: t, probe_posterior: pProbe, readouts: readoutLines(p, t, probe, pProbe),
+      description: describeBayes(p, t, xlim), params: p,
     },
   };
 }

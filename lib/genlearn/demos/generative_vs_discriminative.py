@@ -31,7 +31,7 @@ import numpy as np
 import traitlets
 
 from .. import gaussian
-from . import style
+from . import describe, style
 from .explorer import Explorer, Slider, fmt
 
 __all__ = ["DEFAULTS", "joint", "posterior", "threshold", "sample_animals", "fit_models", "BayesExplorer",
@@ -231,6 +231,7 @@ class BayesExplorer(Explorer):
             threshold=threshold(**p),
             probe_posterior=float(posterior(probe, **p)),
             readouts=_readout_lines(**p, probe=probe),
+            description=describe.bayes(**p, threshold=threshold(**p), xlim=(XMIN, XMAX)),
             params=p,
         )
 

@@ -7,6 +7,7 @@
 // P(v) prod P(a | v), the posterior P(Yes | x) (exact 0 or 1 when one score is 0; 0/0 shown as
 // such, never as NaN), the decision, and P(Yes | x) as m grows; then draws three panels.
 
+import {describeMEstimate} from "./describe.js";
 import {explorerPage, h, paramsOf} from "./explorer.js";
 import {boxWithYTicks, canvasPanel, drawMarker, drawPolyline, fontScale, onBackdrop, textStyle, yTicks} from "./canvas.js";
 import {fmt, linspace} from "./numerics.js";
@@ -75,12 +76,14 @@ export function frame(get) {
   const mGrid = linspace(0, mMax, get("curve_n"));
   const curve = mGrid.map((mm) => carPosterior(carScores(counts, mRows, classes, mm, p).score, classes));
   const idx = get("curve_probes"), f = {cond, score, post, decision};
+  const curveM = idx.map((i) => mGrid[i]), probed = idx.map((i) => curve[i]);
   return {
     ...f, m, p, mGrid, curve, mMax, classes,
     state: {
       conditionals: cond, scores: score, posterior: post, decision,
-      curve_m: idx.map((i) => mGrid[i]), curve: idx.map((i) => curve[i]),
-      readouts: carReadouts(f, m, p, get("query"), classes), params,
+      curve_m: curveM, curve: probed,
+      readouts: carReadouts(f, m, p, get("query"), classes),
+      description: describeMEstimate(get("query"), classes, cond, score, decision, post, m, curveM, probed), params,
     },
   };
 }

@@ -20,7 +20,7 @@ import traitlets
 
 from .. import datasets
 from ..naive_bayes import CategoricalNB, m_estimate
-from . import style
+from . import describe, style
 from .explorer import Explorer, Slider, fmt
 
 ATTRIBUTES = ("Color", "Type", "Origin")
@@ -213,14 +213,18 @@ def _state(X, y, m, p, query=QUERY, classes=CLASSES):
     with np.errstate(invalid="ignore"):
         curve = sm[classes[0]] / (sm[classes[0]] + sm[classes[1]])
     yes, no = classes
+    decision = yes if s[yes] > s[no] else no if s[no] > s[yes] else "tie"
+    curve = [None if v != v else float(v) for v in curve]
     return dict(
         conditionals={c: [float(v) for v in cond[c]] for c in classes},
         scores=s,
         posterior=None if post != post else post,
-        decision=yes if s[yes] > s[no] else no if s[no] > s[yes] else "tie",
+        decision=decision,
         curve_m=ms.tolist(),
-        curve=[None if v != v else float(v) for v in curve],
+        curve=curve,
         readouts=_readout_lines(cond, s, post, m, p, query, classes),
+        description=describe.m_estimate(query, classes, cond, s, decision, None if post != post else post, m,
+                                        ms.tolist(), curve),
     )
 
 

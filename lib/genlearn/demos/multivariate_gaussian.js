@@ -11,6 +11,7 @@ import {explorerPage, h, paramsOf} from "./explorer.js";
 import {
   backdropFrame, canvasPanel, clipTo, colorScale, drawPolyline, outline, pixelTable, textStyle,
 } from "./canvas.js";
+import {describeGaussian} from "./describe.js";
 import {covariance2, det2, ellipsePoints, fmt, gaussPdf2, linspace, sym2Eigen} from "./numerics.js";
 
 /** The parameters that set N(mu, Sigma): moving one of them leaves the preset. */
@@ -70,7 +71,8 @@ export function frame(get) {
       mu, Sigma, det, eigenvalues: eig.values, eigenvectors: eig.vectors, peak, zmax, ellipses, axes,
       heat: {x: hx, y: hx, z: hx.map((y) => hx.map((x) => pdf(x, y)))},
       surface: rings.flatMap((k) => angles.map((j) => mesh[k][j])),
-      readouts: readoutLines(mu, Sigma, det, eig, peak, zmax), preset: params.preset, params,
+      readouts: readoutLines(mu, Sigma, det, eig, peak, zmax), description: describeGaussian(mu, Sigma),
+      preset: params.preset, params,
     },
   };
 }

@@ -36,7 +36,7 @@ from mpl_toolkits.mplot3d import Axes3D  # noqa: F401  (registers the 3-D projec
 from .. import gaussian
 from ..gaussian import ellipse_points
 from .explorer import Explorer, Menu, Slider, fmt
-from . import style
+from . import describe, style
 from .style import PALETTE
 
 __all__ = ["PRESETS", "FIGURE_GROUPS", "preset_params", "summary", "preset_table", "surface_mesh",
@@ -342,6 +342,7 @@ class GaussianExplorer(Explorer):
             heat=dict(x=g.tolist(), y=g.tolist(), z=gaussian.pdf(np.stack([X, Y], -1), mu, S).tolist()),
             surface=mesh[np.ix_(list(rings), list(angles))].reshape(-1, 3).tolist(),
             readouts=_readout_lines(mu, S),
+            description=describe.gaussian(mu, S),
             preset=self.preset,
             params=self.params(),
         )

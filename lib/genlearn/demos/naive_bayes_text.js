@@ -13,6 +13,7 @@
 //            shows p(spam), the words that push most each way (text and bars) and the ignored
 //            words, as a bounded summary.
 
+import {describeLaplace, describeMessage} from "./describe.js";
 import {explorerPage, h, paramsOf} from "./explorer.js";
 import {canvasPanel, drawMarker, drawPolyline, onBackdrop, textStyle, yLabel, yTicks} from "./canvas.js";
 import {fmt, posteriorFromLogs} from "./numerics.js";
@@ -79,7 +80,8 @@ function laplaceFrame(get) {
   const params = paramsOf(get), data = get("data"), alpha = params.alpha;
   const fr = laplaceAt(data, alpha), curve = curveOf(data, get("alpha_grid"));
   return {...fr, curve, state: {params, phi: fr.phi, posterior: fr.posterior, curve,
-                                readouts: laplaceReadouts(data, alpha, fr)}};
+                                readouts: laplaceReadouts(data, alpha, fr),
+                                description: describeLaplace(alpha, fr.posterior, get("alpha_grid"), curve)}};
 }
 
 /**
@@ -253,6 +255,7 @@ function messageFrame(get, M) {
     params, tokens: fr.tokens.slice(0, limits.tokens_published), n_tokens: fr.tokens.length,
     n_known: fr.nKnown, log_prior: M.logPrior, log_joint: fr.logJoint, p_spam: fr.pSpam,
     log_odds: fr.logOdds, top: fr.top, readouts: messageReadouts(M, limits, fr),
+    description: describeMessage(fr.top, fr.pSpam),
   }};
 }
 

@@ -24,7 +24,7 @@ import traitlets
 from .. import datasets, text
 from .._base import logsumexp
 from ..naive_bayes import BernoulliNB, MultinomialNB
-from . import style
+from . import describe, style
 from .explorer import Explorer, Slider, TextBox, fmt
 
 # ---------------------------------------------------------------------------
@@ -207,13 +207,15 @@ def _laplace_state(alpha):
     post = None if np.isnan(post) else post
     j = vocab.vocabulary_[UNSEEN_WORD]
     B = X > 0
+    curve = [posterior_spam(BernoulliNB, X, y, x, a) for a in ALPHA_GRID]
     lines = _laplace_readouts(alpha, model.phi_[s, j], model.phi_[hm, j], post,
                              int(B[y == SPAM, j].sum()), int(B[y == HAM, j].sum()),
                              int(np.sum(y == SPAM)), int(np.sum(y == HAM)))
     return {"phi": {"spam": model.phi_[s].tolist(), "ham": model.phi_[hm].tolist()},
             "posterior": post,
-            "curve": [posterior_spam(BernoulliNB, X, y, x, a) for a in ALPHA_GRID],
-            "readouts": lines}
+            "curve": curve,
+            "readouts": lines,
+            "description": describe.laplace(alpha, post, ALPHA_GRID, curve)}
 
 
 def plot_alpha_curve(alpha=1.0, ax=None):
@@ -706,7 +708,8 @@ def _message_state(message, model, vocab):
     return {"tokens": tokens[:N_TOKENS_PUBLISHED], "n_tokens": len(tokens), "n_known": n_known,
             "log_prior": {"spam": float(model.class_log_prior_[s]), "ham": float(model.class_log_prior_[hm])},
             "log_joint": {"spam": float(log_joint[s]), "ham": float(log_joint[hm])},
-            "p_spam": p_spam, "log_odds": log_odds, "top": top, "readouts": lines}
+            "p_spam": p_spam, "log_odds": log_odds, "top": top, "readouts": lines,
+            "description": describe.message(top, p_spam)}
 
 
 class MessageExplorer(Explorer):

@@ -8,6 +8,7 @@
 // neither the eye nor a screen reader can reach it; the widget model holds it, so that the
 // static pages reveal it without a kernel.
 
+import {describePredict} from "./describe.js";
 import {explorerPage, h, paramsOf, uid} from "./explorer.js";
 import {fmt} from "./numerics.js";
 
@@ -35,7 +36,8 @@ export function frame(get) {
         ? `“${guess}” is not a number: type one such as 0.25 (a decimal point or comma).`
         : "Choose one of the options.";
     } else line = `Your guess: ${textOf(g)}. Press Commit to see genlearn's answer.`;
-    return {revealed: false, state: {params, readouts: [line], revealed: false, valid: g !== null}};
+    return {revealed: false, state: {params, readouts: [line], description: describePredict(false), revealed: false,
+                                      valid: g !== null}};
   }
   const value = get("value");
   const valueLine = `${get("label")} by genlearn: ${fmt(value, digits)}`;
@@ -57,7 +59,7 @@ export function frame(get) {
   for (const line of [get("explain"), `The trap: ${get("misconception")}`]) if (line) lines.push(line);
   return {
     revealed: true, right,
-    state: {params, readouts: lines, revealed: true, valid: g !== null, answer, value, guess: g, error, right},
+    state: {params, readouts: lines, description: describePredict(true), revealed: true, valid: g !== null, answer, value, guess: g, error, right},
   };
 }
 

@@ -34,6 +34,7 @@ import re
 
 import traitlets
 
+from . import describe
 from .explorer import Explorer, TextBox, Whole, fmt
 
 __all__ = ["Predict", "parse_number"]
@@ -226,7 +227,8 @@ class Predict(Explorer):
                         if self.kind == "number" else "Choose one of the options.")
             else:
                 line = f"Your guess: {self._text(g)}. Press Commit to see genlearn's answer."
-            return dict(params=self.params(), readouts=[line], revealed=False, valid=g is not None)
+            return dict(params=self.params(), readouts=[line], description=describe.predict(False), revealed=False,
+                        valid=g is not None)
         value_line = f"{self.label} by genlearn: {fmt(self.value, self.digits)}"
         if self.kind == "number":
             error = None if g is None else g - self.value
@@ -245,8 +247,8 @@ class Predict(Explorer):
                      "Right." if right else "Not this time."]
             answer = self.answer
         lines += [line for line in (self.explain, f"The trap: {self.misconception}") if line]
-        return dict(params=self.params(), readouts=lines, revealed=True, valid=g is not None, answer=answer,
-                    value=self.value, guess=g, error=error, right=right)
+        return dict(params=self.params(), readouts=lines, description=describe.predict(True), revealed=True,
+                    valid=g is not None, answer=answer, value=self.value, guess=g, error=error, right=right)
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget view, and the question as HTML where widgets cannot run (an untrusted notebook, print).

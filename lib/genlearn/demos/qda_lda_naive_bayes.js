@@ -9,6 +9,7 @@
 // conic, the posterior on a grid (shading), the boundary (the zero level of the log-odds, by
 // marching squares) and the training accuracy, and draws the three panels.
 
+import {describeBoundaries} from "./describe.js";
 import {explorerPage, h, paramsOf} from "./explorer.js";
 import {
   backdropFrame, canvasPanel, clipTo, drawCross, hexRgb, markerSprite, outline, pixels32, shadeTable, stampPoints,
@@ -76,16 +77,18 @@ export function frame(get) {
                     conic: conicType(A, b, c), accuracy: right / m};
   }
   const probes = get("probes");
+  const published = Object.fromEntries(MODELS.map((name) => {
+    const M = models[name];
+    return [name, {phi: M.phi, mu: M.mu, Sigma: M.Sigma, A: M.A, b: M.b, c: M.c, eigenvalues: M.eigenvalues,
+                   conic: M.conic, accuracy: M.accuracy, posterior: probes.map(([x, y]) => sigmoid(M.f(x, y)))}];
+  }));
   return {
     X0, X1, models,
     state: {
       Sigma1, sample: X1.slice(0, 3),
-      models: Object.fromEntries(MODELS.map((name) => {
-        const M = models[name];
-        return [name, {phi: M.phi, mu: M.mu, Sigma: M.Sigma, A: M.A, b: M.b, c: M.c, eigenvalues: M.eigenvalues,
-                       conic: M.conic, accuracy: M.accuracy, posterior: probes.map(([x, y]) => sigmoid(M.f(x, y)))}];
-      })),
+      models: published,
       readouts: readoutLines(Sigma1, models),
+      description: describeBoundaries(published),
       params: p,
     },
   };

@@ -48,7 +48,7 @@ from .. import gaussian
 from ..datasets import make_gaussian_classes
 from ..discriminant import GDA, QDA, GaussianNB
 from ..logistic import LogisticRegression
-from . import style
+from . import describe, style
 from .explorer import Explorer, Slider, fmt
 from .style import grid
 
@@ -424,7 +424,8 @@ class BoundaryExplorer(Explorer):
                              b=b.tolist(), c=c, eigenvalues=eig.tolist(), conic=kind, accuracy=acc,
                              posterior=model.predict_proba(P)[:, 1].tolist())
         return dict(Sigma1=self.Sigma1.tolist(), sample=X[len(self.x0):len(self.x0) + 3].tolist(), models=out,
-                    readouts=_readout_lines(self.Sigma1, rows), params=self.params())
+                    readouts=_readout_lines(self.Sigma1, rows), description=describe.boundaries(out),
+                    params=self.params())
 
     def static_figure(self, num=120):
         """The three panels of the current state as a matplotlib Figure (where widgets cannot run)."""

@@ -197,7 +197,7 @@ function drawPoints(panel, f, look, selected) {
   drawLine(ctx, px, [t[0], t[1]], t[2], f.lim, "#000000", 3, []);
   const size = Math.max(5, Math.min(8, box.size / 60));
   const sprites = [0, 1].map((k) => markerSprite(look.sprites, look.markers[k], size, look.colors[k]));
-  f.X.forEach((x, i) => stamp(ctx, sprites[f.y[i]], ...px(x)));
+  f.X.forEach((x, i) => { stamp(ctx, sprites[f.y[i]], ...px(x)); });
   if (selected !== null && selected < f.X.length) ringAt(ctx, ...px(f.X[selected]), size + 3);
   ctx.restore();
   outline(ctx, box);

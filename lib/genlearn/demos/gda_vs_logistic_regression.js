@@ -281,7 +281,7 @@ function render(args) {
   }}, text);
   const buttons = {step: button("step", "Step ▶", "N"), back: button("back", "◀ Back", "B"),
                    reset: button("reset", "Reset", "R")};
-  const row = h("div", {class: "gl-buttons"}, buttons.back, buttons.step, buttons.reset);
+  const row = h("div", {class: "gl-buttons"}, buttons.step, buttons.back, buttons.reset);
   page.root.addEventListener("keydown", (e) => {
     const what = STEP_KEYS[e.key?.toLowerCase()];
     if (!what || e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "SELECT" || e.target.tagName === "INPUT") return;

@@ -704,3 +704,38 @@ class NewtonExplorer(PointsExplorer):
             readouts=_newton_readouts(m_k, k, thetas, logliks, sizes[-1] if k else 0.0, status, separated, gda),
             params=self.params(),
         )
+
+    def static_figure(self):
+        """The points with the boundary of iterate ``step`` and GDA's; beside them, the log-likelihood path."""
+        from .. import GDA
+
+        X, y = self.data()
+        thetas, logliks, _ = self.path()
+        k = min(self.step, len(thetas) - 1)
+        fig = style.new_figure((9.6, 4.4))
+        ax1, ax2 = fig.subplots(1, 2)
+        style.scatter_classes(ax1, X, y, classes=(0, 1), s=30)
+        gda = GDA().fit(X, y)
+        lim = NEWTON_LIMITS
+        if np.hypot(*thetas[k, :2]) > 1e-12:
+            ax1.plot(*line_in_box(thetas[k, :2], thetas[k, 2], lim, lim), label=f"logistic, Newton iterate {k}",
+                     **style.BOUNDARY)
+        ax1.plot(*line_in_box(gda.theta_, gda.theta0_, lim, lim), label="GDA (closed form)",
+                 **{**style.model_style("GDA"), "marker": None, "ls": "--"})
+        ax1.set_xlim(lim)
+        ax1.set_ylim(lim)
+        ax1.set_xlabel("x1")
+        ax1.set_ylabel("x2")
+        ax1.legend(loc="upper left")
+        ax1.set_title(f"Newton's method at step {k} of {len(thetas) - 1}")
+        ax2.plot(np.arange(k + 1), logliks[:k + 1], marker="o", color="black", label="ℓ(θ) of iterates 0 to k")
+        ax2.legend(loc="lower right")
+        ax2.set_xlim(-0.5, len(thetas) - 0.5)
+        pad = 0.05 * (logliks[-1] - logliks[0]) + 1e-9
+        ax2.set_ylim(logliks[0] - pad, logliks[-1] + pad)
+        ax2.set_xlabel("Newton iteration k")
+        ax2.set_ylabel("log-likelihood ℓ(θ)")
+        ax2.xaxis.get_major_locator().set_params(integer=True)
+        ax2.grid(True)
+        ax2.set_title("log-likelihood of the iterates so far")
+        return fig

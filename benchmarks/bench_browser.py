@@ -204,10 +204,11 @@ def mouse_drag(page, root, slider, seconds):
             b["draw"])
 
 
-def point_drag(page, root, figure, seconds, radius=1.5):
+def point_drag(page, root, figure, seconds, radius=1.5, lim=(-6.0, 6.0)):
     """One row, as mouse_drag's, for a training point pressed and dragged round a circle of
     ``radius`` data units, a turn a second (the point moves every frame), through the DevTools
-    protocol as ``sweep`` does. The point: the one farthest from every other (a press picks it)."""
+    protocol as ``sweep`` does. The point: the one farthest from every other (a press picks it).
+    ``lim``: the figure's box [lo, hi] in data units (the explorer's ``limits``)."""
     import json
 
     import numpy as np
@@ -220,7 +221,8 @@ def point_drag(page, root, figure, seconds, radius=1.5):
     r = figure.bounding_box()
 
     def to_page(x):
-        return r["x"] + bx + (x[0] + 6) / 12 * size, r["y"] + by + (6 - x[1]) / 12 * size
+        lo, hi = lim
+        return r["x"] + bx + (x[0] - lo) / (hi - lo) * size, r["y"] + by + (hi - x[1]) / (hi - lo) * size
 
     page.evaluate(INSTRUMENT_JS, [root.element_handle(), figure.element_handle(), "pointermove"])
     cdp = page.context.new_cdp_session(page)
@@ -253,14 +255,15 @@ def measure_points(page, root, name, seconds, server=None):
     figure = root.get_by_role("img", name=POINT_DRAGS[name])
     figure.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
-    point_drag(page, root, figure, 1.0)  # warm-up, not measured
+    lim = next(cls.example().limits for _, cls in L.lesson_explorers(rebuildable=False) if cls._title == name)
+    point_drag(page, root, figure, 1.0, lim=lim)  # warm-up, not measured
     m = len(json_state(root)["sample"]["X"])
-    rows = [(f"point dragged, m = {m}",) + point_drag(page, root, figure, seconds)]
+    rows = [(f"point dragged, m = {m}",) + point_drag(page, root, figure, seconds, lim=lim)]
     if server is not None and "m" in json_state(root)["params"]:  # (the explorers that sample m points)
         server.run_in_kernel(f"explorer.m = {POINT_DRAG_M}")
         page.wait_for_function("([el, m]) => JSON.parse(el.dataset.state || '{}').sample?.X.length === m",
                                arg=[root.element_handle(), POINT_DRAG_M], timeout=30_000)
-        rows.append((f"point dragged, m = {POINT_DRAG_M}",) + point_drag(page, root, figure, seconds))
+        rows.append((f"point dragged, m = {POINT_DRAG_M}",) + point_drag(page, root, figure, seconds, lim=lim))
     return rows
 
 

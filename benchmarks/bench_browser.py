@@ -31,11 +31,12 @@ It prints per slider:
                swapped to the screen (``addSwapCompletionEventListener``).
 
 Explorers whose training points the learner drags (``POINT_DRAGS``: lesson 03's GDA
-explorer) also get rows for a point pressed and dragged round a circle for the same
-time (the events are the canvas's ``pointermove``: one per move, each a new fit of
-every point; its latencies count from the event's dispatch, the moment a slider's
-``input`` event is made), at the lesson's m = 200 and, in JupyterLab (the kernel sets it),
-at m = 2,000.
+explorer, lesson 04's Newton explorer, whose every frame runs Newton's method again) also
+get rows for a point pressed and dragged round a circle for the same time (the events are
+the canvas's ``pointermove``: one per move, each a new fit of every point; its latencies
+count from the event's dispatch, the moment a slider's ``input`` event is made), at the
+lesson's m (200 in 03, 40 in 04) and, in JupyterLab (the kernel sets it), at m = 2,000 for
+the explorers that sample m points.
 
 The first row is the floor: a bare ``<input type="range">`` added to the same
 page, with no listener of its own, dragged the same way. Even it takes more
@@ -72,13 +73,14 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 import lab_driver as L  # noqa: E402
 
-#: (notebook, accessible name of the explorer): every slider of each is dragged
-EXPLORERS = [(nb, cls._title) for nb, cls in L.lesson_explorers(rebuildable=False)
-             if any(t.kind == "slider" for n, t in cls.class_traits().items() if n in cls._params)]
-NAIVE = "benchmarks/naive_interact_reference.ipynb"
-
 #: Explorers whose training points are dragged too: accessible name -> the figure's accessible name.
-POINT_DRAGS = {"GDA explorer": "The training points"}
+POINT_DRAGS = {"GDA explorer": "The training points", "Newton's method, step by step": "The training points"}
+
+#: (notebook, accessible name of the explorer): every slider of each is dragged (and its points)
+EXPLORERS = [(nb, cls._title) for nb, cls in L.lesson_explorers(rebuildable=False)
+             if cls._title in POINT_DRAGS
+             or any(t.kind == "slider" for n, t in cls.class_traits().items() if n in cls._params)]
+NAIVE = "benchmarks/naive_interact_reference.ipynb"
 #: The larger training set a point is dragged in too, in JupyterLab (set from the kernel).
 POINT_DRAG_M = 2000
 
@@ -202,10 +204,11 @@ def mouse_drag(page, root, slider, seconds):
             b["draw"])
 
 
-def point_drag(page, root, figure, seconds, radius=1.5):
+def point_drag(page, root, figure, seconds, radius=1.5, lim=(-6.0, 6.0)):
     """One row, as mouse_drag's, for a training point pressed and dragged round a circle of
     ``radius`` data units, a turn a second (the point moves every frame), through the DevTools
-    protocol as ``sweep`` does. The point: the one farthest from every other (a press picks it)."""
+    protocol as ``sweep`` does. The point: the one farthest from every other (a press picks it).
+    ``lim``: the figure's box [lo, hi] in data units (the explorer's ``limits``)."""
     import json
 
     import numpy as np
@@ -218,7 +221,8 @@ def point_drag(page, root, figure, seconds, radius=1.5):
     r = figure.bounding_box()
 
     def to_page(x):
-        return r["x"] + bx + (x[0] + 6) / 12 * size, r["y"] + by + (6 - x[1]) / 12 * size
+        lo, hi = lim
+        return r["x"] + bx + (x[0] - lo) / (hi - lo) * size, r["y"] + by + (hi - x[1]) / (hi - lo) * size
 
     page.evaluate(INSTRUMENT_JS, [root.element_handle(), figure.element_handle(), "pointermove"])
     cdp = page.context.new_cdp_session(page)
@@ -251,14 +255,15 @@ def measure_points(page, root, name, seconds, server=None):
     figure = root.get_by_role("img", name=POINT_DRAGS[name])
     figure.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
-    point_drag(page, root, figure, 1.0)  # warm-up, not measured
+    lim = next(cls.example().limits for _, cls in L.lesson_explorers(rebuildable=False) if cls._title == name)
+    point_drag(page, root, figure, 1.0, lim=lim)  # warm-up, not measured
     m = len(json_state(root)["sample"]["X"])
-    rows = [(f"point dragged, m = {m}",) + point_drag(page, root, figure, seconds)]
-    if server is not None:
+    rows = [(f"point dragged, m = {m}",) + point_drag(page, root, figure, seconds, lim=lim)]
+    if server is not None and "m" in json_state(root)["params"]:  # (the explorers that sample m points)
         server.run_in_kernel(f"explorer.m = {POINT_DRAG_M}")
         page.wait_for_function("([el, m]) => JSON.parse(el.dataset.state || '{}').sample?.X.length === m",
                                arg=[root.element_handle(), POINT_DRAG_M], timeout=30_000)
-        rows.append((f"point dragged, m = {POINT_DRAG_M}",) + point_drag(page, root, figure, seconds))
+        rows.append((f"point dragged, m = {POINT_DRAG_M}",) + point_drag(page, root, figure, seconds, lim=lim))
     return rows
 
 
@@ -290,6 +295,8 @@ def measure_sliders(page, root, seconds, warmup=1.0):
     frame of 70-78 ms), and the first frames compile the explorer's code."""
     sliders = root.get_by_role("slider")
     labels = [s.evaluate("e => e.labels[0].textContent") for s in sliders.all()]
+    if not labels:  # an explorer with points to drag and no slider (lesson 04's Newton explorer)
+        return []
     sliders.first.scroll_into_view_if_needed()
     page.wait_for_timeout(1000)
     mouse_drag(page, root.element_handle(), sliders.first.element_handle(), warmup)

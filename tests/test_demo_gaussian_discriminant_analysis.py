@@ -23,6 +23,7 @@ from notebook_outputs import checked_output, numbers_after
 
 from genlearn.datasets import make_gaussian_classes
 from genlearn.demos import gaussian_discriminant_analysis as demo
+from genlearn.demos.explorer import esm_source
 
 NOTEBOOK = "03_gaussian_discriminant_analysis.ipynb"
 
@@ -510,11 +511,11 @@ def test_the_page_refuses_what_python_refuses():
              ([[0.0, 0.0], [1, 1], [2, 2], [3, 3]], [0, 0, 1, 1]),
              ([[0.0, 0.0], [1, 1], [2, 2], [3, 3.001]], [0, 0, 1, 1]),
              (ex.points, ex.labels)]
-    script = ('import {fitOK} from "./explorer.mjs";\nlet t = "";\n'
+    script = ('import {fitOK} from "./points.mjs";\nlet t = "";\n'
               "for await (const c of process.stdin) t += c;\n"
               "process.stdout.write(JSON.stringify(JSON.parse(t).map(([X, y]) => "
               f"fitOK(X, y, {demo.MIN_PER_CLASS}, {ex.flat}))));\n")
-    got = _run({"explorer.mjs": ex._esm}, script, cases)
+    got = _run({"points.mjs": esm_source("points.js")}, script, cases)
 
     def ok(X, y):
         try:

@@ -39,6 +39,8 @@ CASES = {
     "GaussianExplorer": [dict(preset=name) for name in ("Sigma = 0.6 I", "Sigma = [[3, 0.8], [0.8, 1]]")],
     "GDAExplorer": [dict(mu1_1=-1.0, mu1_2=-0.5), dict(phi=0.1, m=20)],  # equal means: no true boundary
     "BayesExplorer": [dict(mu_dog=60.0, mu_elephant=60.0)],  # equal means: the prior decides
+    # the last iterate: converged; on separable data, run away for 30 steps
+    "NewtonExplorer": [dict(step=30), dict(data_set="separable", step=30)],
     # a guess within the tolerance, off by exactly it, a comma, a typographic minus, not a number, 1e21;
     # a choice right, wrong, not an option, and committed without a guess
     "Predict": [dict(guess="0.26", committed=1), dict(guess="0.24", committed=1), dict(guess=" 0,3 ", committed=1),

@@ -94,6 +94,23 @@ def _conditional_fit():
     return np.log(p_log).sum() - np.log(p_lda).sum()
 
 
+def _newton_runaway():
+    """|theta| at Newton step 20 minus at step 10 on the separable data of lesson 04, by a plain numpy Newton
+    method (full steps, raw coordinates, no stop) from genlearn's start, the intercept-only model."""
+    from scipy.special import expit
+
+    from genlearn.demos import gda_vs_logistic_regression as demo
+
+    X, y = demo.separable_example()
+    A = np.column_stack([X, np.ones(len(X))])
+    theta, norms = np.array([0.0, 0.0, np.log(y.mean() / (1 - y.mean()))]), [0.0]
+    for _ in range(20):
+        h = expit(A @ theta)
+        theta = theta + np.linalg.solve(A.T @ (A * (h * (1 - h))[:, None]), A.T @ (y - h))
+        norms.append(np.hypot(theta[0], theta[1]))
+    return norms[20] - norms[10]
+
+
 def _unseen_word_evidence():
     """p(x) of "Free bonus now" with alpha = 0: zero when no training message of either class has "bonus"."""
     from genlearn.demos import naive_bayes_text as demo
@@ -142,6 +159,8 @@ ORACLES = {
     "03-prior-shift": (_prior_shift, "-", 1e-9),
     # two Newton fits run to convergence (scikit-learn's to tol 1e-14): their difference agrees to 1e-9
     "04-conditional-fit": (_conditional_fit, "+", 1e-9),
+    # on separable data the iterates run away: genlearn's path (no stop) against plain Newton steps
+    "04-newton-runaway": (_newton_runaway, "+", 1e-9),
     "05-boundary-kind": (lambda: np.prod(_quadratic_eigenvalues(0.6)), "hyperbola", 1e-9),
     # naive Bayes' A is 0 up to rounding: its largest |eigenvalue| is 0 (atol 1e-15)
     "05-naive-bayes-line": (lambda: 0.0, "line", 1e-9),

@@ -215,6 +215,8 @@ FIGURES = {
         mvg.GaussianExplorer().static_figure()),
     "qda_lda_naive_bayes.BoundaryExplorer.static_figure": lambda: (
         qln.BoundaryExplorer().static_figure(num=40)),
+    "gda_vs_logistic_regression.NewtonExplorer.static_figure": lambda: (
+        gvl.NewtonExplorer(data_set="separable", step=30).static_figure()),
     "gaussian_discriminant_analysis.GDAExplorer.static_figure": lambda: (
         gda_demo.GDAExplorer().static_figure()),
     "naive_bayes_text.plot_alpha_curve": lambda: nbt.plot_alpha_curve(alpha=1.0),

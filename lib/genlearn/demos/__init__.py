@@ -9,7 +9,8 @@ docs/explorers.md). Every number an explorer shows has a numpy twin, its
 ``expected_state()``, which the tests compare with what the page computes. No module imports another
 notebook's module; shared pieces live in :mod:`genlearn.demos.style`
 (palette, class colours and markers, figure style),
-:mod:`genlearn.demos.geometry` (the GDA boundary as a line, a line in a box)
+:mod:`genlearn.demos.geometry` (the GDA boundary as a line, a line in a box),
+:mod:`genlearn.demos.points` (training points the learner drags, with ``points.js``)
 and :mod:`genlearn.demos.explorer`.
 """
 from . import style

@@ -7,9 +7,9 @@
 // true and of the fitted boundary, the boundary segments in the box, the true and the fitted
 // contour ellipses and the shading of the true p(y=1|x), and draws them.
 //
-// The points are data the learner touches: a press on the figure drags a point, adds one or
-// removes one (the `pointer` menu; Shift+press removes), and the keyboard does the same on the
-// focused figure. Moving a slider of the true model draws the sample again from it, from the
+// The points are data the learner touches (handsOn, points.js): a press on the figure drags a
+// point, adds one or removes one (the `pointer` menu; Shift+press removes), and the keyboard does
+// the same on the focused figure. Moving a slider of the true model draws the sample again from it, from the
 // fixed random draws Python sends (noise: m standard-normal pairs, order: a permutation of
 // 0..m-1), so the cloud moves smoothly: x = mu_y + L z.
 
@@ -20,9 +20,9 @@ import {
   pixels32, shadeTable, stamp,
 } from "./canvas.js";
 import {
-  cholesky2, covariance2, det2, dot2, ellipsePoints, fmt, gaussianFits, linspace, quadraticForm, sigmoid,
-  sym2Eigen,
+  cholesky2, covariance2, dot2, ellipsePoints, fmt, gaussianFits, linspace, quadraticForm, sigmoid, sym2Eigen,
 } from "./numerics.js";
+import {byClass, handsOn, POINT_KEYS, ringAt} from "./points.js";
 
 /** Python's round(): halves go to the even integer. */
 function roundHalfEven(x) {
@@ -50,21 +50,6 @@ export function sample(phi, mu, Sigma, noise, order) {
 function sampleOf(p, get) {
   const mu = [[p.mu0_1, p.mu0_2], [p.mu1_1, p.mu1_2]], Sigma = covariance2(p.sigma1, p.sigma2, p.rho);
   return sample(p.phi, mu, Sigma, get("noise"), get("order"));
-}
-
-/** The points of each class: [X0, X1]. */
-const byClass = (X, y) => [0, 1].map((k) => X.filter((_, i) => y[i] === k));
-
-/**
- * Whether GDA fits a boundary to these points: at least `least` points of each class, and a
- * pooled covariance that is not singular (1 - correlation^2 >= flat). The page refuses an edit
- * that breaks this. Twin: check_training_points.
- */
-export function fitOK(X, y, least, flat) {
-  const [X0, X1] = byClass(X, y);
-  if (X0.length < least || X1.length < least) return false;
-  const S = gaussianFits(X0, X1).lda;
-  return S[0][0] > 0 && S[1][1] > 0 && det2(S) > flat * S[0][0] * S[1][1];
 }
 
 /** The linear log-odds theta^T x + theta0 of GDA (one shared Sigma). Twin: boundary_from_parameters. */
@@ -209,16 +194,7 @@ function draw(panel, layers, f, look, selected) {
   drawPolyline(ctx, seg(f.fitLine), px, "#000000", 2, [3, 4]);
   for (const c of f.mu) drawCross(ctx, ...px(c), 6, 2.5);  // the true means
   // the point chosen by the keyboard or the pointer: a black ring with a white edge
-  if (selected !== null && selected < f.X.length) {
-    const [X, Y] = px(f.X[selected]);
-    for (const [w, color] of [[4, "#ffffff"], [2, "#000000"]]) {
-      ctx.beginPath();
-      ctx.arc(X, Y, size + 3, 0, 2 * Math.PI);
-      ctx.strokeStyle = color;
-      ctx.lineWidth = w;
-      ctx.stroke();
-    }
-  }
+  if (selected !== null && selected < f.X.length) ringAt(ctx, ...px(f.X[selected]), size + 3);
   ctx.restore();
   outline(ctx, box);
   return {px, box};
@@ -246,162 +222,8 @@ function legend(colors, markers) {
     h("div", {class: "gl-key"}, "× true means; shading: true p(y=1|x)"));
 }
 
-/* ------------------------------------------------------------- the points */
-
-/** A press within this many CSS pixels of a point picks it. */
-const PICK_PX = 12;
-/** The keyboard moves a picked-up point this far per arrow key (Shift: ten times as far). */
-const KEY_STEP = 0.1;
-
 /** The parameters of the true model: moving one draws the sample again. */
 const TRUE_MODEL = ["phi", "mu0_1", "mu0_2", "mu1_1", "mu1_2", "sigma1", "sigma2", "rho"];
-
-/** "(1.20, -0.40)": a point as the summary prints it. */
-const at = (x) => `(${fmt(x[0], 2)}, ${fmt(x[1], 2)})`;
-
-/**
- * The learner's hands on the training points: pointer (press and drag, add, remove) and
- * keyboard on the figure's canvas, and the outlier button. Each edit is checked by fitOK and
- * handed to page.changed({points, labels}) (drawn at once, sent to the kernel when the input
- * pauses); `announce` is the sentence the next full frame puts in the live summary.
- */
-function handsOn(page, fig, geom) {
-  const {model} = page, canvas = fig.canvas;
-  const hands = {selected: null, grabbed: false, announce: null};
-  const data = () => ({X: model.get("points"), y: model.get("labels")});
-  const lim = () => model.get("limits");
-  const clamp = (x) => x.map((v) => Math.min(lim()[1], Math.max(lim()[0], v)));
-  const describe = (i, X, y) => `point ${i + 1} of ${X.length} (y = ${y[i]}) at ${at(X[i])}`;
-  /** Apply an edit if GDA still fits; returns whether it did. */
-  const edit = (X, y, selected, said) => {
-    if (!fitOK(X, y, model.get("min_per_class"), model.get("flat"))) {
-      hands.announce = `Not done: each class keeps at least ${model.get("min_per_class")} points, ` +
-                       "not all on one line.";
-      page.request();
-      return false;
-    }
-    hands.selected = selected;
-    hands.announce = said;
-    page.changed({points: X, labels: y});
-    return true;
-  };
-  const move = (i, x, verb = "Moved") => {
-    const {X, y} = data(), Z = X.slice();
-    Z[i] = clamp(x);
-    return edit(Z, y, i, `${verb} ${describe(i, Z, y)}.`);
-  };
-  const add = (x, k) => {
-    const {X, y} = data(), Z = [...X, clamp(x)], w = [...y, k];
-    return edit(Z, w, Z.length - 1, `Added ${describe(Z.length - 1, Z, w)}.`);
-  };
-  const remove = (i) => {
-    const {X, y} = data(), was = describe(i, X, y);
-    const Z = X.filter((_, j) => j !== i), w = y.filter((_, j) => j !== i);
-    hands.grabbed = false;
-    return edit(Z, w, Z.length ? Math.min(i, Z.length - 1) : null, `Removed ${was}.`);
-  };
-  hands.outlier = () => {
-    move(data().y.indexOf(0), model.get("outlier_at"), "Outlier: moved");
-  };
-
-  /* pointer: mouse, pen and touch alike */
-  // The canvas's place on the screen is read once per press: reading it at every move would make
-  // the browser lay out the whole page (the readouts changed) in the middle of each frame.
-  let rect = null;
-  const where = (e) => {
-    const r = rect, {box} = geom.now, [lo, hi] = lim();
-    const X = e.clientX - r.left, Y = e.clientY - r.top;
-    return {X, Y, x: [lo + (X - box.x) / box.size * (hi - lo), hi - (Y - box.y) / box.size * (hi - lo)],
-            inside: X >= box.x && X <= box.x + box.size && Y >= box.y && Y <= box.y + box.size};
-  };
-  const nearest = (X, Y) => {
-    let best = -1, bestD = PICK_PX * PICK_PX;
-    model.get("points").forEach((x, i) => {
-      const [a, b] = geom.now.px(x), d = (a - X) ** 2 + (b - Y) ** 2;
-      if (d <= bestD) { best = i; bestD = d; }
-    });
-    return best;
-  };
-  let drag = null;
-  canvas.addEventListener("pointerdown", (e) => {
-    if (!geom.now || e.button > 0) return;
-    rect = canvas.getBoundingClientRect();
-    const p = where(e), mode = model.get("pointer");
-    if (!p.inside) return;
-    const hit = nearest(p.X, p.Y);
-    e.preventDefault();
-    if (e.shiftKey || mode === "remove") {
-      if (hit >= 0) remove(hit);
-    } else if (mode === "add0" || mode === "add1") add(p.x, mode === "add0" ? 0 : 1);
-    else if (hit >= 0) {
-      const x = model.get("points")[hit];
-      drag = {i: hit, id: e.pointerId, dx: x[0] - p.x[0], dy: x[1] - p.x[1]};
-      canvas.setPointerCapture(e.pointerId);
-      hands.selected = hit;
-      page.request();
-    }
-  });
-  canvas.addEventListener("pointermove", (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    const p = where(e);
-    move(drag.i, [p.x[0] + drag.dx, p.x[1] + drag.dy]);
-  });
-  const end = (e) => {
-    if (drag && e.pointerId === drag.id) drag = null;
-  };
-  canvas.addEventListener("pointerup", end);
-  canvas.addEventListener("pointercancel", end);
-
-  /* keyboard: arrows choose a point (in order of x1 or x2), Enter picks it up, arrows move it */
-  const step = (dir, axis) => {
-    const {X} = data(), order = X.map((_, i) => i).sort((a, b) => X[a][axis] - X[b][axis] || a - b);
-    const here = order.indexOf(hands.selected ?? order[0]);
-    hands.selected = order[Math.max(0, Math.min(order.length - 1, here + dir))];
-    hands.announce = `Chose ${describe(hands.selected, X, data().y)}.`;
-    page.request();
-  };
-  const ARROWS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowDown: [-1, 1], ArrowUp: [1, 1]};
-  canvas.addEventListener("keydown", (e) => {
-    const {X, y} = data();
-    if (hands.selected === null || hands.selected >= X.length) hands.selected = 0;
-    const i = hands.selected;
-    if (e.key in ARROWS) {
-      const [dir, axis] = ARROWS[e.key];
-      if (hands.grabbed) {
-        const x = X[i].slice();
-        x[axis] += dir * KEY_STEP * (e.shiftKey ? 10 : 1);
-        move(i, x);
-      } else step(dir, axis);
-    } else if (e.key === "Enter" || e.key === " ") {
-      hands.grabbed = !hands.grabbed;
-      hands.announce = hands.grabbed ? `Picked up ${describe(i, X, y)}: the arrows move it, Enter drops it.`
-                                     : `Dropped ${describe(i, X, y)}.`;
-      page.request();
-    } else if (e.key === "Escape" && hands.grabbed) {
-      hands.grabbed = false;
-      hands.announce = `Dropped ${describe(i, X, y)}.`;
-      page.request();
-    } else if (e.key === "Delete" || e.key === "Backspace") remove(i);
-    else if (e.key === "0" || e.key === "1") {
-      const k = Number(e.key), f = frame(model.get);
-      if (add(k === 0 ? f.state.fitted.mu0 : f.state.fitted.mu1, k)) hands.grabbed = true;
-    } else return;
-    e.preventDefault();
-    e.stopPropagation();
-  });
-  canvas.addEventListener("focus", () => {
-    const {X, y} = data();
-    if (hands.selected === null || hands.selected >= X.length) hands.selected = 0;
-    hands.announce = `Chose ${describe(hands.selected, X, y)}. ${KEYS}`;
-    page.request();
-  });
-  canvas.addEventListener("blur", () => { hands.grabbed = false; page.request(); });
-  return hands;
-}
-
-/** The figure's keys, as its description says them. */
-const KEYS = "Keys: arrows choose a point; Enter picks it up, then the arrows move it (Shift: ten " +
-             "times farther) and Enter drops it; Delete removes it; 0 or 1 adds a point of that class.";
 
 function render(args) {
   const page = explorerPage(args, {
@@ -418,15 +240,18 @@ function render(args) {
   const colors = model.get("class_colors"), markers = model.get("class_markers");
   const fig = canvasPanel("The training points, the true Gaussians' contour ellipses (and the fitted " +
                           "ones, dotted), the true posterior as shading, the true boundary (solid) and " +
-                          `the fitted boundary (dashed). ${KEYS}`, 1.0, 430);
+                          `the fitted boundary (dashed). ${POINT_KEYS}`, 1.0, 430);
   // the figure takes the focus (the keyboard edits the points) and touch drags the points
   fig.canvas.setAttribute("tabindex", "0");
   fig.canvas.style.touchAction = "none";
   // a live region of its own (not role=status: that is the readouts'), read after each edit
   const summary = h("div", {class: "gl-summary", "aria-live": "polite", "aria-atomic": "true"}, "");
   const geom = {now: null};
-  const hands = handsOn(page, fig, geom);
-  const outlier = h("button", {type: "button", onclick: () => hands.outlier()},
+  const hands = handsOn(page, fig.canvas, geom);
+  // the outlier preset: the first point with y = 0 moves to outlier_at
+  const outlier = h("button", {type: "button", onclick: () => {
+    hands.move(model.get("labels").indexOf(0), model.get("outlier_at"), "Outlier: moved");
+  }},
                     "Outlier: move one point far away");
   const side = h("div", {class: "gl-side"}, page.out.node, legend(colors, markers), outlier, summary);
   page.root.append(page.controls.node, h("div", {class: "gl-figures"}, fig.node, side));

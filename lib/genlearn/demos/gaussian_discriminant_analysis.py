@@ -30,6 +30,8 @@ from .._base import sigmoid
 from . import describe, style
 from .explorer import Explorer, Menu, Slider, Whole, fmt
 from .geometry import boundary_from_parameters, line_in_box
+# shared with lesson 04's explorer: what a press does, which points are accepted
+from .points import FLAT, MIN_PER_CLASS, POINTER_MODES, check_training_points  # noqa: F401
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
            "plot_gda_fit", "sample_explorer_data", "GDAExplorer", "EXPLORER_RADII", "WORKED_EXAMPLE",
@@ -172,48 +174,8 @@ SHADE_PROBES = (0, 30, 60, 90, 120)
 #: Why the sliders' ranges are what they are (quoted by the ValueError for a value outside).
 _KEEPS = "the ranges keep Sigma positive definite and both classes populated"
 
-#: What a press on the explorer's figure does (its "pointer" menu).
-POINTER_MODES = (("move", "drag a point"), ("add0", "add a point with y = 0"),
-                 ("add1", "add a point with y = 1"), ("remove", "remove a point"))
-
-#: The fewest training points of a class the explorer keeps (GDA needs two to spread a class).
-MIN_PER_CLASS = 2
-#: The fitted Sigma counts as singular when 1 - (its correlation)^2 is below this (points on a line).
-_FLAT = 1e-8
 #: Where the outlier preset puts the first point with y = 0: a corner of the box, past class 1.
 OUTLIER_AT = (5.5, 5.5)
-
-
-def check_training_points(points, labels):
-    """``points`` (m, 2) and ``labels`` (m,) as arrays, or a ValueError naming the problem and the fix.
-
-    The explorer accepts any finite points (of magnitude below 1e6) with labels 0 and 1, at
-    least :data:`MIN_PER_CLASS` of each class, whose pooled covariance is not singular (the
-    points of both classes, each moved by its class mean, not all on one line): exactly the
-    data on which :class:`genlearn.GDA` fits a boundary. The page refuses an edit that would
-    break a rule with the same test (``fitOK`` in ``gaussian_discriminant_analysis.js``).
-    """
-    X = np.asarray(points, dtype=float)
-    y = np.asarray(labels)
-    if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"points must have shape (m, 2), one row [x1, x2] per example; got shape {X.shape}.")
-    if not np.isfinite(X).all() or (np.abs(X) >= 1e6).any():
-        raise ValueError("points must be finite numbers below 1e6 in size; drop or fix the rows that are not.")
-    if y.shape != (len(X),):
-        raise ValueError(f"labels must have shape ({len(X)},), one per row of points; got shape {y.shape}. "
-                         "Set points and labels together with set_points(X, y).")
-    if y.size and not np.isin(y, (0, 1)).all():
-        raise ValueError(f"labels must be 0 or 1; got {sorted(set(np.unique(y).tolist()) - {0, 1})[:5]}.")
-    counts = [int((y == k).sum()) for k in (0, 1)]
-    if min(counts) < MIN_PER_CLASS:
-        raise ValueError(f"each class needs at least {MIN_PER_CLASS} points (got {counts[0]} with y = 0 "
-                         f"and {counts[1]} with y = 1); add points of the smaller class.")
-    D = X - np.where(y[:, None] == 1, X[y == 1].mean(axis=0), X[y == 0].mean(axis=0))
-    S = D.T @ D
-    if not (S[0, 0] > 0 and S[1, 1] > 0 and np.linalg.det(S) > _FLAT * S[0, 0] * S[1, 1]):
-        raise ValueError("the points make the fitted Sigma singular: within each class they lie on one "
-                         "line; move a point off that line.")
-    return X, y.astype(int)
 
 
 def _line(theta, theta0):
@@ -344,7 +306,7 @@ class GDAExplorer(Explorer):
     # Constants the page needs (the JavaScript keeps no copy).
     limits = traitlets.List(list(_LIMITS)).tag(sync=True)
     min_per_class = traitlets.Int(MIN_PER_CLASS).tag(sync=True)
-    flat = traitlets.Float(_FLAT).tag(sync=True)
+    flat = traitlets.Float(FLAT).tag(sync=True)
     outlier_at = traitlets.List(list(OUTLIER_AT)).tag(sync=True)
     radii = traitlets.List(list(EXPLORER_RADII)).tag(sync=True)
     ellipse_num = traitlets.Int(ELLIPSE_NUM).tag(sync=True)

@@ -14,6 +14,7 @@
 // 0..m-1), so the cloud moves smoothly: x = mu_y + L z.
 
 import {explorerPage, h, paramsOf} from "./explorer.js";
+import {handsOn, POINT_KEYS} from "./points.js";
 import {
   backdropFrame, canvasPanel, clipTo, drawCross, drawMarker, drawPolyline, hexRgb, markerSprite, outline,
   pixels32, shadeTable, stamp,
@@ -246,160 +247,8 @@ function legend(colors, markers) {
 
 /* ------------------------------------------------------------- the points */
 
-/** A press within this many CSS pixels of a point picks it. */
-const PICK_PX = 12;
-/** The keyboard moves a picked-up point this far per arrow key (Shift: ten times as far). */
-const KEY_STEP = 0.1;
-
 /** The parameters of the true model: moving one draws the sample again. */
 const TRUE_MODEL = ["phi", "mu0_1", "mu0_2", "mu1_1", "mu1_2", "sigma1", "sigma2", "rho"];
-
-/** "(1.20, -0.40)": a point as the summary prints it. */
-const at = (x) => `(${fmt(x[0], 2)}, ${fmt(x[1], 2)})`;
-
-/**
- * The learner's hands on the training points: pointer (press and drag, add, remove) and
- * keyboard on the figure's canvas, and the outlier button. Each edit is checked by fitOK and
- * handed to page.changed({points, labels}) (drawn at once, sent to the kernel when the input
- * pauses); `announce` is the sentence the next full frame puts in the live summary.
- */
-function handsOn(page, fig, geom) {
-  const {model} = page, canvas = fig.canvas;
-  const hands = {selected: null, grabbed: false, announce: null};
-  const data = () => ({X: model.get("points"), y: model.get("labels")});
-  const lim = () => model.get("limits");
-  const clamp = (x) => x.map((v) => Math.min(lim()[1], Math.max(lim()[0], v)));
-  const describe = (i, X, y) => `point ${i + 1} of ${X.length} (y = ${y[i]}) at ${at(X[i])}`;
-  /** Apply an edit if GDA still fits; returns whether it did. */
-  const edit = (X, y, selected, said) => {
-    if (!fitOK(X, y, model.get("min_per_class"), model.get("flat"))) {
-      hands.announce = `Not done: each class keeps at least ${model.get("min_per_class")} points, ` +
-                       "not all on one line.";
-      page.request();
-      return false;
-    }
-    hands.selected = selected;
-    hands.announce = said;
-    page.changed({points: X, labels: y});
-    return true;
-  };
-  const move = (i, x, verb = "Moved") => {
-    const {X, y} = data(), Z = X.slice();
-    Z[i] = clamp(x);
-    return edit(Z, y, i, `${verb} ${describe(i, Z, y)}.`);
-  };
-  const add = (x, k) => {
-    const {X, y} = data(), Z = [...X, clamp(x)], w = [...y, k];
-    return edit(Z, w, Z.length - 1, `Added ${describe(Z.length - 1, Z, w)}.`);
-  };
-  const remove = (i) => {
-    const {X, y} = data(), was = describe(i, X, y);
-    const Z = X.filter((_, j) => j !== i), w = y.filter((_, j) => j !== i);
-    hands.grabbed = false;
-    return edit(Z, w, Z.length ? Math.min(i, Z.length - 1) : null, `Removed ${was}.`);
-  };
-  hands.outlier = () => {
-    move(data().y.indexOf(0), model.get("outlier_at"), "Outlier: moved");
-  };
-
-  /* pointer: mouse, pen and touch alike */
-  // The canvas's place on the screen is read once per press: reading it at every move would make
-  // the browser lay out the whole page (the readouts changed) in the middle of each frame.
-  let rect = null;
-  const where = (e) => {
-    const r = rect, {box} = geom.now, [lo, hi] = lim();
-    const X = e.clientX - r.left, Y = e.clientY - r.top;
-    return {X, Y, x: [lo + (X - box.x) / box.size * (hi - lo), hi - (Y - box.y) / box.size * (hi - lo)],
-            inside: X >= box.x && X <= box.x + box.size && Y >= box.y && Y <= box.y + box.size};
-  };
-  const nearest = (X, Y) => {
-    let best = -1, bestD = PICK_PX * PICK_PX;
-    model.get("points").forEach((x, i) => {
-      const [a, b] = geom.now.px(x), d = (a - X) ** 2 + (b - Y) ** 2;
-      if (d <= bestD) { best = i; bestD = d; }
-    });
-    return best;
-  };
-  let drag = null;
-  canvas.addEventListener("pointerdown", (e) => {
-    if (!geom.now || e.button > 0) return;
-    rect = canvas.getBoundingClientRect();
-    const p = where(e), mode = model.get("pointer");
-    if (!p.inside) return;
-    const hit = nearest(p.X, p.Y);
-    e.preventDefault();
-    if (e.shiftKey || mode === "remove") {
-      if (hit >= 0) remove(hit);
-    } else if (mode === "add0" || mode === "add1") add(p.x, mode === "add0" ? 0 : 1);
-    else if (hit >= 0) {
-      const x = model.get("points")[hit];
-      drag = {i: hit, id: e.pointerId, dx: x[0] - p.x[0], dy: x[1] - p.x[1]};
-      canvas.setPointerCapture(e.pointerId);
-      hands.selected = hit;
-      page.request();
-    }
-  });
-  canvas.addEventListener("pointermove", (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    const p = where(e);
-    move(drag.i, [p.x[0] + drag.dx, p.x[1] + drag.dy]);
-  });
-  const end = (e) => {
-    if (drag && e.pointerId === drag.id) drag = null;
-  };
-  canvas.addEventListener("pointerup", end);
-  canvas.addEventListener("pointercancel", end);
-
-  /* keyboard: arrows choose a point (in order of x1 or x2), Enter picks it up, arrows move it */
-  const step = (dir, axis) => {
-    const {X} = data(), order = X.map((_, i) => i).sort((a, b) => X[a][axis] - X[b][axis] || a - b);
-    const here = order.indexOf(hands.selected ?? order[0]);
-    hands.selected = order[Math.max(0, Math.min(order.length - 1, here + dir))];
-    hands.announce = `Chose ${describe(hands.selected, X, data().y)}.`;
-    page.request();
-  };
-  const ARROWS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowDown: [-1, 1], ArrowUp: [1, 1]};
-  canvas.addEventListener("keydown", (e) => {
-    const {X, y} = data();
-    if (hands.selected === null || hands.selected >= X.length) hands.selected = 0;
-    const i = hands.selected;
-    if (e.key in ARROWS) {
-      const [dir, axis] = ARROWS[e.key];
-      if (hands.grabbed) {
-        const x = X[i].slice();
-        x[axis] += dir * KEY_STEP * (e.shiftKey ? 10 : 1);
-        move(i, x);
-      } else step(dir, axis);
-    } else if (e.key === "Enter" || e.key === " ") {
-      hands.grabbed = !hands.grabbed;
-      hands.announce = hands.grabbed ? `Picked up ${describe(i, X, y)}: the arrows move it, Enter drops it.`
-                                     : `Dropped ${describe(i, X, y)}.`;
-      page.request();
-    } else if (e.key === "Escape" && hands.grabbed) {
-      hands.grabbed = false;
-      hands.announce = `Dropped ${describe(i, X, y)}.`;
-      page.request();
-    } else if (e.key === "Delete" || e.key === "Backspace") remove(i);
-    else if (e.key === "0" || e.key === "1") {
-      const k = Number(e.key), f = frame(model.get);
-      if (add(k === 0 ? f.state.fitted.mu0 : f.state.fitted.mu1, k)) hands.grabbed = true;
-    } else return;
-    e.preventDefault();
-    e.stopPropagation();
-  });
-  canvas.addEventListener("focus", () => {
-    const {X, y} = data();
-    if (hands.selected === null || hands.selected >= X.length) hands.selected = 0;
-    hands.announce = `Chose ${describe(hands.selected, X, y)}. ${KEYS}`;
-    page.request();
-  });
-  canvas.addEventListener("blur", () => { hands.grabbed = false; page.request(); });
-  return hands;
-}
-
-/** The figure's keys, as its description says them. */
-const KEYS = "Keys: arrows choose a point; Enter picks it up, then the arrows move it (Shift: ten " +
-             "times farther) and Enter drops it; Delete removes it; 0 or 1 adds a point of that class.";
 
 function render(args) {
   const page = explorerPage(args, {
@@ -416,14 +265,19 @@ function render(args) {
   const colors = model.get("class_colors"), markers = model.get("class_markers");
   const fig = canvasPanel("The training points, the true Gaussians' contour ellipses (and the fitted " +
                           "ones, dotted), the true posterior as shading, the true boundary (solid) and " +
-                          `the fitted boundary (dashed). ${KEYS}`, 1.0, 430);
+                          `the fitted boundary (dashed). ${POINT_KEYS}`, 1.0, 430);
   // the figure takes the focus (the keyboard edits the points) and touch drags the points
   fig.canvas.setAttribute("tabindex", "0");
   fig.canvas.style.touchAction = "none";
   // a live region of its own (not role=status: that is the readouts'), read after each edit
   const summary = h("div", {class: "gl-summary", "aria-live": "polite", "aria-atomic": "true"}, "");
   const geom = {now: null};
-  const hands = handsOn(page, fig, geom);
+  const hands = handsOn(page, [{canvas: fig.canvas, geom}], {
+    fits: (X, y) => fitOK(X, y, model.get("min_per_class"), model.get("flat")),
+    refused: `Not done: each class keeps at least ${model.get("min_per_class")} points, not all on one line.`,
+    addAt: (k) => frame(page.model.get).state.fitted[k === 0 ? "mu0" : "mu1"],
+    limits: () => model.get("limits"),
+  });
   const outlier = h("button", {type: "button", onclick: () => hands.outlier()},
                     "Outlier: move one point far away");
   const side = h("div", {class: "gl-side"}, page.out.node, legend(colors, markers), outlier, summary);

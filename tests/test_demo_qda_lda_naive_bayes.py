@@ -29,6 +29,7 @@ from sklearn.preprocessing import StandardScaler
 from genlearn import QDA, gaussian
 from genlearn.demos import qda_lda_naive_bayes as demo
 from lessons import is_checked
+from notebook_outputs import numbers_after
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "05_qda_lda_naive_bayes.ipynb"
 FLOAT = r"-?\d+\.\d+"
@@ -615,3 +616,44 @@ def test_the_page_refuses_what_python_refuses():
         return True
 
     assert got == [ok(X, y) for X, y in cases] == [False, False, True, True]
+
+
+def _outlier_effect():
+    """The explorer's sample before and after the Outlier preset, rebuilt here: the first point of
+    class 0 moved to (6, 5); per model, det of class 0's covariance, the fraction of the 201 x 201
+    square whose class (Bayes' rule with scipy's densities) flips, and the training accuracies."""
+    X, y = demo.BoundaryExplorer().sample()
+    moved = X.copy()
+    moved[np.flatnonzero(y == 0)[0]] = [6.0, 5.0]
+    g = np.linspace(*demo.EXPLORER_LIM, 201)
+    square = np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
+    rows = {}
+    for name in demo.MODEL_NAMES:
+        dets = []
+        for Z in (X, moved):
+            pi, _, Sigma = _numpy_parameters(Z, y)
+            S0 = {"QDA": Sigma[0], "LDA": np.einsum("k,kij->ij", pi, Sigma),
+                  "naive Bayes": np.diag(np.diag(Sigma[0]))}[name]
+            dets.append(np.linalg.det(S0))
+        flips = np.mean((_bayes_posterior(X, y, square, name) > 0.5) != (_bayes_posterior(moved, y, square, name) > 0.5))
+        acc = [np.mean((_bayes_posterior(Z, y, Z, name) > 0.5) == (y == 1)) for Z in (X, moved)]
+        rows[name] = [*dets, flips, *acc]
+    return X, moved, y, rows
+
+
+def test_notebook_one_outlier_bends_the_curved_boundaries_most():
+    """Lesson 05's "move the data, watch the fit": the Outlier preset's effect on the three models,
+    as printed. Oracle: numpy's MLE parameters and Bayes' rule with scipy's normal densities on the
+    sample rebuilt here, the outlier placed by hand."""
+    X, moved, y, rows = _outlier_effect()
+    text = _checked_output("outlier at (6.0, 5.0)")
+    i = np.flatnonzero(y == 0)[0]
+    np.testing.assert_allclose(numbers_after("moved by", text, 2), (moved[i] - X[i]) / np.sum(y == 0), atol=1e-6)
+    for name, expected in rows.items():
+        line = next(t for t in text.splitlines() if t.startswith(f"{name}  "))
+        np.testing.assert_allclose([float(v) for v in re.findall(r"\d+\.\d{4}", line)], expected, atol=6e-5,
+                                   err_msg=name)
+    # the prose: LDA's boundary moves least, about a quarter as far as the two curved ones
+    flips = {name: row[2] for name, row in rows.items()}
+    assert min(flips, key=flips.get) == "LDA"
+    assert all(0.15 < flips["LDA"] / flips[k] < 0.4 for k in ("QDA", "naive Bayes"))

@@ -31,11 +31,11 @@ It prints per slider:
                swapped to the screen (``addSwapCompletionEventListener``).
 
 Explorers whose training points the learner drags (``POINT_DRAGS``: lesson 03's GDA
-explorer) also get rows for a point pressed and dragged round a circle for the same
-time (the events are the canvas's ``pointermove``: one per move, each a new fit of
-every point; its latencies count from the event's dispatch, the moment a slider's
-``input`` event is made), at the lesson's m = 200 and, in JupyterLab (the kernel sets it),
-at m = 2,000.
+explorer, lesson 05's QDA / LDA / naive Bayes explorer) also get rows for a point pressed
+and dragged round a circle for the same time (the events are the canvas's ``pointermove``:
+one per move, each a new fit of every point; its latencies count from the event's dispatch,
+the moment a slider's ``input`` event is made), at the lesson's m (03: 200; 05: 240, 120 a
+class) and, where the explorer has an m slider (03), at m = 2,000 set with that slider.
 
 The first row is the floor: a bare ``<input type="range">`` added to the same
 page, with no listener of its own, dragged the same way. Even it takes more
@@ -77,9 +77,11 @@ EXPLORERS = [(nb, cls._title) for nb, cls in L.lesson_explorers(rebuildable=Fals
              if any(t.kind == "slider" for n, t in cls.class_traits().items() if n in cls._params)]
 NAIVE = "benchmarks/naive_interact_reference.ipynb"
 
-#: Explorers whose training points are dragged too: accessible name -> the figure's accessible name.
-POINT_DRAGS = {"GDA explorer": "The training points"}
-#: The larger training set a point is dragged in too, in JupyterLab (set from the kernel).
+#: Explorers whose training points are dragged too: accessible name -> (the accessible name of the
+#: figure dragged in, its square's [lo, hi] in data units on both axes).
+POINT_DRAGS = {"GDA explorer": ("The training points", (-6.0, 6.0)),
+               "QDA, LDA and naive Bayes boundary explorer": ("QDA: one full", (-4.5, 6.5))}
+#: The larger training set a point is dragged in too, where the explorer has an m slider.
 POINT_DRAG_M = 2000
 
 # Instrument an explorer (or the bare floor slider) whose ``slider`` is about to be dragged:
@@ -202,7 +204,7 @@ def mouse_drag(page, root, slider, seconds):
             b["draw"])
 
 
-def point_drag(page, root, figure, seconds, radius=1.5):
+def point_drag(page, root, figure, lim, seconds, radius=1.5):
     """One row, as mouse_drag's, for a training point pressed and dragged round a circle of
     ``radius`` data units, a turn a second (the point moves every frame), through the DevTools
     protocol as ``sweep`` does. The point: the one farthest from every other (a press picks it)."""
@@ -217,8 +219,10 @@ def point_drag(page, root, figure, seconds, radius=1.5):
     bx, by, size = (float(v) for v in figure.get_attribute("data-box").split())
     r = figure.bounding_box()
 
+    lo, hi = lim
+
     def to_page(x):
-        return r["x"] + bx + (x[0] + 6) / 12 * size, r["y"] + by + (6 - x[1]) / 12 * size
+        return r["x"] + bx + (x[0] - lo) / (hi - lo) * size, r["y"] + by + (hi - x[1]) / (hi - lo) * size
 
     page.evaluate(INSTRUMENT_JS, [root.element_handle(), figure.element_handle(), "pointermove"])
     cdp = page.context.new_cdp_session(page)
@@ -245,20 +249,23 @@ def point_drag(page, root, figure, seconds, radius=1.5):
             b["draw"])
 
 
-def measure_points(page, root, name, seconds, server=None):
+def measure_points(page, root, name, seconds):
     """Rows for dragging a training point of explorer ``name`` (POINT_DRAGS): at the lesson's m,
-    then, with a kernel (``server``), at POINT_DRAG_M points (set from the kernel)."""
-    figure = root.get_by_role("img", name=POINT_DRAGS[name])
+    then, if the explorer has an m slider, at POINT_DRAG_M points (set with that slider)."""
+    label, lim = POINT_DRAGS[name]
+    figure = root.get_by_role("img", name=label)
     figure.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
-    point_drag(page, root, figure, 1.0)  # warm-up, not measured
+    point_drag(page, root, figure, lim, 1.0)  # warm-up, not measured
     m = len(json_state(root)["sample"]["X"])
-    rows = [(f"point dragged, m = {m}",) + point_drag(page, root, figure, seconds)]
-    if server is not None:
-        server.run_in_kernel(f"explorer.m = {POINT_DRAG_M}")
+    rows = [(f"point dragged, m = {m}",) + point_drag(page, root, figure, lim, seconds)]
+    m_slider = root.get_by_role("slider", name="m (examples)")
+    if m_slider.count():
+        m_slider.fill(str(POINT_DRAG_M))
         page.wait_for_function("([el, m]) => JSON.parse(el.dataset.state || '{}').sample?.X.length === m",
                                arg=[root.element_handle(), POINT_DRAG_M], timeout=30_000)
-        rows.append((f"point dragged, m = {POINT_DRAG_M}",) + point_drag(page, root, figure, seconds))
+        figure.scroll_into_view_if_needed()
+        rows.append((f"point dragged, m = {POINT_DRAG_M}",) + point_drag(page, root, figure, lim, seconds))
     return rows
 
 
@@ -400,7 +407,7 @@ def measure_naive(page, server, seconds, steps):
     return images, times
 
 
-def run_target(page, target, opener, chosen, args, line, server=None):
+def run_target(page, target, opener, chosen, args, line):
     """Every chosen explorer's sliders (and points) on one target ("lab" or "site"), the floor first."""
     rows, floor = [], None
     print(f"-- {target}: CPU throttled {args.throttle:g}x")
@@ -413,7 +420,7 @@ def run_target(page, target, opener, chosen, args, line, server=None):
             rows.append(row)
             line(name + " / " + label, *row)
         if name in POINT_DRAGS:
-            for label, *row in measure_points(page, root, name, args.seconds, server):
+            for label, *row in measure_points(page, root, name, args.seconds):
                 rows.append(row)
                 line(name + " / " + label, *row)
     return rows, floor
@@ -490,7 +497,7 @@ def main():
                 server.shutdown_kernels()
                 return open_in_lab(page, server, notebook, name)
 
-            results["lab"] = run_target(page, "lab", opener, chosen, args, line, server)
+            results["lab"] = run_target(page, "lab", opener, chosen, args, line)
             server.shutdown_kernels()
             if not args.only:
                 images, times = measure_naive(page, server, args.seconds, args.steps)

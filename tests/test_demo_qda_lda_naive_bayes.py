@@ -635,7 +635,8 @@ def _outlier_effect():
             S0 = {"QDA": Sigma[0], "LDA": np.einsum("k,kij->ij", pi, Sigma),
                   "naive Bayes": np.diag(np.diag(Sigma[0]))}[name]
             dets.append(np.linalg.det(S0))
-        flips = np.mean((_bayes_posterior(X, y, square, name) > 0.5) != (_bayes_posterior(moved, y, square, name) > 0.5))
+        classes = [_bayes_posterior(Z, y, square, name) > 0.5 for Z in (X, moved)]
+        flips = np.mean(classes[0] != classes[1])
         acc = [np.mean((_bayes_posterior(Z, y, Z, name) > 0.5) == (y == 1)) for Z in (X, moved)]
         rows[name] = [*dets, flips, *acc]
     return X, moved, y, rows

@@ -642,3 +642,21 @@ def test_the_page_computes_the_new_sample_and_its_fit():
     for ex, got in zip(exs, frames(exs)):
         problems = state_mismatches(got, ex.expected_state())
         assert not problems, problems[:5]
+
+
+def test_a_new_sample_drawn_on_the_page_is_kept_by_the_kernel():
+    """The page sends m, seed, its draws and its sample at once (JavaScript's log, cos and sin: equal
+    to Python's to rounding): the kernel keeps them and sends nothing back, and its twin fits them."""
+    from genlearn.demos.seeded_draws import seeded_draws
+
+    ex = demo.GDAExplorer()
+    noise, order = seeded_draws(700, 42)
+    page_noise = (noise * (1 + 1e-15)).tolist()
+    X, y = demo.sample_explorer_data(ex.phi, ex.mu0, ex.mu1, ex.Sigma, np.array(page_noise), order)
+    sent = []
+    ex.send_state = lambda key=None: sent.append(key) if key is None or len(key) else None
+    ex.set_state({"m": 700, "seed": 42, "draws": "mulberry32", "noise": page_noise, "order": order.tolist(),
+                  "points": X.tolist(), "labels": y.tolist()})
+    assert ex.noise == page_noise and ex.points == X.tolist() and not sent
+    np.testing.assert_allclose(ex.data()[0], demo.GDAExplorer(draws="mulberry32", m=700, seed=42).sample()[0],
+                               rtol=0, atol=1e-12)

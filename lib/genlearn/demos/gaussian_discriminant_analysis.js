@@ -201,7 +201,7 @@ function shadeColors(colors, fade = 0.72) {
   return linspace(0, 1, 256).map((q) => [0, 1, 2].map((i) => Math.round(fade * 255 + (1 - fade) * ((1 - q) * c0[i] + q * c1[i]))));
 }
 
-function draw(panel, layers, f, look, selected) {
+function draw(panel, layers, f, look, selected, trail) {
   const {ctx, width: W, height: H} = panel;
   ctx.clearRect(0, 0, W, H);
   const {px, box} = backdropFrame(panel, layers, f.lim, {ticks: linspace(f.lim[0], f.lim[1], 7)});
@@ -229,8 +229,9 @@ function draw(panel, layers, f, look, selected) {
   f.fitEllipses.forEach((rings, k) => {
     for (const pts of rings) drawPolyline(ctx, pts, px, look.colors[k], 1.25, [2, 3]);
   });
-  // both boundaries: true solid, fitted dashed
+  // both boundaries: true solid, fitted dashed; the fitted boundaries of the last samples faint
   const seg = (L) => L[0].map((x, i) => [x, L[1][i]]);
+  for (const L of trail) drawPolyline(ctx, seg(L), px, "rgba(0, 0, 0, 0.28)", 1.5);
   if (f.trueLine[0].length) drawPolyline(ctx, seg(f.trueLine), px, "#000000", 3);
   drawPolyline(ctx, seg(f.fitLine), px, "#000000", 2, [3, 4]);
   for (const c of f.mu) drawCross(ctx, ...px(c), 6, 2.5);  // the true means
@@ -269,6 +270,7 @@ function legend(colors, markers) {
     item(line(colors[0], 1.25, [2, 3]), "fitted N(μ₀, Σ), N(μ₁, Σ)"),
     item(line("#000000", 3, []), "true boundary"),
     item(line("#000000", 2, [3, 4]), "boundary of GDA fitted to the points"),
+    item(line("rgba(0, 0, 0, 0.28)", 1.5, []), `fitted boundaries of the last ${TRAIL} samples`),
     h("div", {class: "gl-key"}, "× true means; shading: true p(y=1|x)"));
 }
 
@@ -277,6 +279,9 @@ function legend(colors, markers) {
 /** The parameters of the true model: moving one draws the sample again. */
 const TRUE_MODEL = ["phi", "mu0_1", "mu0_2", "mu1_1", "mu1_2", "sigma1", "sigma2", "rho"];
 
+/** How many earlier samples' fitted boundaries the figure keeps, faint. */
+const TRAIL = 5;
+
 /** The largest seed (seeds are 32-bit whole numbers). Twin: seeded_draws.SEED_MAX. */
 const SEED_MAX = 4294967295;
 
@@ -284,11 +289,16 @@ const SEED_MAX = 4294967295;
  * The sample's own controls: an m slider, a seed box and a New sample button (seed + 1). Each
  * draws a new sample on the page with seededDraws(m, seed) and sends the draws and the points
  * to Python (draws: "mulberry32"), whose twin GDAExplorer.new_sample computes the same.
+ * The fitted boundary of each sample replaced goes to `trail` (the last TRAIL are drawn faint).
  * Returns {nodes, sync()}: the controls, and sync() to show the model's m and seed.
  */
-function sampleControls(page, hands) {
+function sampleControls(page, hands, trail) {
   const {model} = page;
   const redraw = (m, seed) => {
+    // the boundary fitted to the sample being replaced joins the faint trail
+    const was = frame(model.get).fitLine;
+    if (was[0].length) trail.push(was);
+    if (trail.length > TRAIL) trail.shift();
     const {noise, order} = seededDraws(m, seed), own = {noise, order};
     const {X, y} = sampleOf(paramsOf(model.get), (name) => (name in own ? own[name] : model.get(name)));
     hands.selected = null;
@@ -358,7 +368,8 @@ function render(args) {
   });
   const outlier = h("button", {type: "button", onclick: () => hands.outlier()},
                     "Outlier: move one point far away");
-  const draws = sampleControls(page, hands);
+  const trail = [];
+  const draws = sampleControls(page, hands, trail);
   page.controls.node.append(...draws.nodes);
   const side = h("div", {class: "gl-side"}, page.out.node, legend(colors, markers), outlier, summary);
   page.root.append(page.controls.node, h("div", {class: "gl-figures"}, fig.node, side));
@@ -366,7 +377,7 @@ function render(args) {
   const look = {colors, markers, sprites: new Map(), shade: shadeTable(pixels32(shadeColors(colors)))};
   const layers = {back: fig.backdrop(), image: fig.image(model.get("shade_n"))};
   return page.start((f, draft) => {
-    geom.now = draw(fig, layers, f, look, hands.selected);
+    geom.now = draw(fig, layers, f, look, hands.selected, trail);
     draws.sync();
     // where the plot box lies on the canvas (CSS pixels): the browser tests aim at points with it
     const {x, y, size} = geom.now.box, box = `${x} ${y} ${size}`;

@@ -130,14 +130,14 @@ def test_mouse_drags_adds_and_removes_points(lab_server, lab_page, tmp_path):
 
 
 def test_keyboard_alone_moves_adds_and_removes_a_point(lab_server, lab_page):
-    """Tab reaches the figure from the last control; arrows choose a point, Enter picks it up,
+    """Tab reaches the figure from the last control (New sample); arrows choose a point, Enter picks it up,
     arrows move it by 0.1, Enter drops it; 1 adds a point of class 1 at the fitted mu1; Delete
     removes it. Every step is announced (aria-live) and checked with genlearn."""
     page = lab_page
     root = open_explorer(page, lab_server, NOTEBOOK, GDAExplorer._title)
     before = check_fit(root, "first frame")
     X0 = np.array(before["sample"]["X"])
-    root.get_by_role("combobox", name="a press on the figure").focus()
+    root.get_by_role("button", name="New sample").focus()   # the last control before the figure
     page.keyboard.press("Tab")
     page.wait_for_timeout(100)
     assert page.evaluate("() => document.activeElement.getAttribute('aria-label') || ''").startswith(FIGURE)

@@ -312,21 +312,28 @@ function sampleControls(page, hands, trail) {
   const id = uid();
   const seedBox = h("input", {type: "number", id, min: 0, max: SEED_MAX, step: 1, inputmode: "numeric"});
   seedBox.value = String(model.get("seed"));
-  seedBox.addEventListener("change", () => {
+  // a typed seed takes effect on Enter or when the box loses the focus (a change), once
+  const commit = () => {
     const v = Number(seedBox.value);
-    if (seedBox.value.trim() !== "" && Number.isInteger(v) && v >= 0 && v <= SEED_MAX) redraw(model.get("m"), v);
-    else {
+    if (seedBox.value.trim() !== "" && Number.isInteger(v) && v >= 0 && v <= SEED_MAX) {
+      if (v !== model.get("seed") || model.get("draws") !== "mulberry32") redraw(model.get("m"), v);
+    } else {
       hands.announce = `Not done: the seed is a whole number from 0 to ${SEED_MAX}.`;
       seedBox.value = String(model.get("seed"));
       page.request();
     }
-  });
+  };
+  seedBox.addEventListener("change", commit);
+  seedBox.addEventListener("keydown", (e) => { if (e.key === "Enter") commit(); });
   const next = h("button", {type: "button", onclick: () => {
     const seed = model.get("seed") >= SEED_MAX ? 0 : model.get("seed") + 1;
     seedBox.value = String(seed);
     redraw(model.get("m"), seed);
   }}, "New sample");
-  const seedNode = h("div", {class: "gl-control gl-text"}, h("label", {for: id}, "seed of the sample"), seedBox, next);
+  // a row of its own (gl-text): the label, the seed box and the button after it
+  const seedNode = h("div", {class: "gl-control gl-text",
+                             style: "grid-template-columns: minmax(5.5em, max-content) minmax(6em, 1fr) max-content"},
+                     h("label", {for: id}, "seed of the sample"), seedBox, next);
   return {
     nodes: [mSlider.node, seedNode],
     sync() {

@@ -34,8 +34,9 @@ Explorers whose training points the learner drags (``POINT_DRAGS``: lesson 03's 
 explorer, lesson 05's QDA / LDA / naive Bayes explorer) also get rows for a point pressed
 and dragged round a circle for the same time (the events are the canvas's ``pointermove``:
 one per move, each a new fit of every point; its latencies count from the event's dispatch,
-the moment a slider's ``input`` event is made), at the lesson's m (03: 200; 05: 240, 120 a
-class) and, where the explorer has an m slider (03), at m = 2,000 set with that slider.
+the moment a slider's ``input`` event is made), at the lesson's m (05: 240, 120 a class) or,
+where the explorer has an m slider (03), at m = 200 and 2,000 set with that slider (the page's
+generator draws those samples).
 
 The first row is the floor: a bare ``<input type="range">`` added to the same
 page, with no listener of its own, dragged the same way. Even it takes more
@@ -81,8 +82,8 @@ NAIVE = "benchmarks/naive_interact_reference.ipynb"
 #: figure dragged in, its square's [lo, hi] in data units on both axes).
 POINT_DRAGS = {"GDA explorer": ("The training points", (-6.0, 6.0)),
                "QDA, LDA and naive Bayes boundary explorer": ("QDA: one full", (-4.5, 6.5))}
-#: The larger training set a point is dragged in too, where the explorer has an m slider.
-POINT_DRAG_M = 2000
+#: Where the explorer has an m slider, the training-set sizes a point is dragged in (set with it).
+POINT_DRAG_SIZES = (200, 2000)
 
 # Instrument an explorer (or the bare floor slider) whose ``slider`` is about to be dragged:
 # per input event (``kind``: a slider's "input", a canvas's "pointermove"), the end of the
@@ -250,22 +251,24 @@ def point_drag(page, root, figure, lim, seconds, radius=1.5):
 
 
 def measure_points(page, root, name, seconds):
-    """Rows for dragging a training point of explorer ``name`` (POINT_DRAGS): at the lesson's m,
-    then, if the explorer has an m slider, at POINT_DRAG_M points (set with that slider)."""
+    """Rows for dragging a training point of explorer ``name`` (POINT_DRAGS): at the lesson's m or,
+    where the explorer has an m slider (the slider rows before moved it), at POINT_DRAG_SIZES set
+    with that slider."""
     label, lim = POINT_DRAGS[name]
     figure = root.get_by_role("img", name=label)
-    figure.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
-    point_drag(page, root, figure, lim, 1.0)  # warm-up, not measured
-    m = len(json_state(root)["sample"]["X"])
-    rows = [(f"point dragged, m = {m}",) + point_drag(page, root, figure, lim, seconds)]
     m_slider = root.get_by_role("slider", name="m (examples)")
-    if m_slider.count():
-        m_slider.fill(str(POINT_DRAG_M))
-        page.wait_for_function("([el, m]) => JSON.parse(el.dataset.state || '{}').sample?.X.length === m",
-                               arg=[root.element_handle(), POINT_DRAG_M], timeout=30_000)
+    rows = []
+    for i, m in enumerate(POINT_DRAG_SIZES if m_slider.count() else [None]):
+        if m is not None:
+            m_slider.fill(str(m))
+            page.wait_for_function("([el, m]) => JSON.parse(el.dataset.state || '{}').sample?.X.length === m",
+                                   arg=[root.element_handle(), m], timeout=30_000)
         figure.scroll_into_view_if_needed()
-        rows.append((f"point dragged, m = {POINT_DRAG_M}",) + point_drag(page, root, figure, lim, seconds))
+        page.wait_for_timeout(300)
+        if i == 0:
+            point_drag(page, root, figure, lim, 1.0)  # warm-up, not measured
+        n = len(json_state(root)["sample"]["X"])
+        rows.append((f"point dragged, m = {n}",) + point_drag(page, root, figure, lim, seconds))
     return rows
 
 

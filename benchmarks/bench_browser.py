@@ -31,12 +31,13 @@ It prints per slider:
                swapped to the screen (``addSwapCompletionEventListener``).
 
 Explorers whose training points the learner drags (``POINT_DRAGS``: lesson 03's GDA
-explorer, lesson 04's Newton explorer, whose every frame runs Newton's method again) also
-get rows for a point pressed and dragged round a circle for the same time (the events are
-the canvas's ``pointermove``: one per move, each a new fit of every point; its latencies
-count from the event's dispatch, the moment a slider's ``input`` event is made), at the
-lesson's m (200 in 03, 40 in 04) and, in JupyterLab (the kernel sets it), at m = 2,000 for
-the explorers that sample m points.
+explorer, lesson 04's Newton explorer, whose every frame runs Newton's method again, lesson 05's
+QDA / LDA / naive Bayes explorer) also get rows for a point pressed
+and dragged round a circle for the same time (the events are the canvas's ``pointermove``:
+one per move, each a new fit of every point; its latencies count from the event's dispatch,
+the moment a slider's ``input`` event is made), at the lesson's m (05: 240, 120 a class) or,
+where the explorer has an m slider (03), at m = 200 and 2,000 set with that slider (the page's
+generator draws those samples).
 
 The first row is the floor: a bare ``<input type="range">`` added to the same
 page, with no listener of its own, dragged the same way. Even it takes more
@@ -73,16 +74,20 @@ sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 import lab_driver as L  # noqa: E402
 
-#: Explorers whose training points are dragged too: accessible name -> the figure's accessible name.
-POINT_DRAGS = {"GDA explorer": "The training points", "Newton's method, step by step": "The training points"}
+#: Explorers whose training points are dragged too: accessible name -> (the accessible name of the
+#: figure dragged in, its square's [lo, hi] in data units on both axes).
+POINT_DRAGS = {"GDA explorer": ("The training points", (-6.0, 6.0)),
+               "Newton's method, step by step": ("The training points", (-2.5, 6.5)),
+               "QDA, LDA and naive Bayes boundary explorer": ("QDA: one full", (-4.5, 6.5))}
+#: Where the explorer has an m slider, the training-set sizes a point is dragged in (set with it).
+POINT_DRAG_SIZES = (200, 2000)
 
 #: (notebook, accessible name of the explorer): every slider of each is dragged (and its points)
 EXPLORERS = [(nb, cls._title) for nb, cls in L.lesson_explorers(rebuildable=False)
              if cls._title in POINT_DRAGS
              or any(t.kind == "slider" for n, t in cls.class_traits().items() if n in cls._params)]
 NAIVE = "benchmarks/naive_interact_reference.ipynb"
-#: The larger training set a point is dragged in too, in JupyterLab (set from the kernel).
-POINT_DRAG_M = 2000
+
 
 # Instrument an explorer (or the bare floor slider) whose ``slider`` is about to be dragged:
 # per input event (``kind``: a slider's "input", a canvas's "pointermove"), the end of the
@@ -204,7 +209,7 @@ def mouse_drag(page, root, slider, seconds):
             b["draw"])
 
 
-def point_drag(page, root, figure, seconds, radius=1.5, lim=(-6.0, 6.0)):
+def point_drag(page, root, figure, lim, seconds, radius=1.5):
     """One row, as mouse_drag's, for a training point pressed and dragged round a circle of
     ``radius`` data units, a turn a second (the point moves every frame), through the DevTools
     protocol as ``sweep`` does. The point: the one farthest from every other (a press picks it).
@@ -220,8 +225,9 @@ def point_drag(page, root, figure, seconds, radius=1.5, lim=(-6.0, 6.0)):
     bx, by, size = (float(v) for v in figure.get_attribute("data-box").split())
     r = figure.bounding_box()
 
+    lo, hi = lim
+
     def to_page(x):
-        lo, hi = lim
         return r["x"] + bx + (x[0] - lo) / (hi - lo) * size, r["y"] + by + (hi - x[1]) / (hi - lo) * size
 
     page.evaluate(INSTRUMENT_JS, [root.element_handle(), figure.element_handle(), "pointermove"])
@@ -249,21 +255,25 @@ def point_drag(page, root, figure, seconds, radius=1.5, lim=(-6.0, 6.0)):
             b["draw"])
 
 
-def measure_points(page, root, name, seconds, server=None):
-    """Rows for dragging a training point of explorer ``name`` (POINT_DRAGS): at the lesson's m,
-    then, with a kernel (``server``), at POINT_DRAG_M points (set from the kernel)."""
-    figure = root.get_by_role("img", name=POINT_DRAGS[name])
-    figure.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
-    lim = next(cls.example().limits for _, cls in L.lesson_explorers(rebuildable=False) if cls._title == name)
-    point_drag(page, root, figure, 1.0, lim=lim)  # warm-up, not measured
-    m = len(json_state(root)["sample"]["X"])
-    rows = [(f"point dragged, m = {m}",) + point_drag(page, root, figure, seconds, lim=lim)]
-    if server is not None and "m" in json_state(root)["params"]:  # (the explorers that sample m points)
-        server.run_in_kernel(f"explorer.m = {POINT_DRAG_M}")
-        page.wait_for_function("([el, m]) => JSON.parse(el.dataset.state || '{}').sample?.X.length === m",
-                               arg=[root.element_handle(), POINT_DRAG_M], timeout=30_000)
-        rows.append((f"point dragged, m = {POINT_DRAG_M}",) + point_drag(page, root, figure, seconds, lim=lim))
+def measure_points(page, root, name, seconds):
+    """Rows for dragging a training point of explorer ``name`` (POINT_DRAGS): at the lesson's m or,
+    where the explorer has an m slider (the slider rows before moved it), at POINT_DRAG_SIZES set
+    with that slider."""
+    label, lim = POINT_DRAGS[name]
+    figure = root.get_by_role("img", name=label)
+    m_slider = root.get_by_role("slider", name="m (examples)")
+    rows = []
+    for i, m in enumerate(POINT_DRAG_SIZES if m_slider.count() else [None]):
+        if m is not None:
+            m_slider.fill(str(m))
+            page.wait_for_function("([el, m]) => JSON.parse(el.dataset.state || '{}').sample?.X.length === m",
+                                   arg=[root.element_handle(), m], timeout=30_000)
+        figure.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        if i == 0:
+            point_drag(page, root, figure, lim, 1.0)  # warm-up, not measured
+        n = len(json_state(root)["sample"]["X"])
+        rows.append((f"point dragged, m = {n}",) + point_drag(page, root, figure, lim, seconds))
     return rows
 
 
@@ -407,7 +417,7 @@ def measure_naive(page, server, seconds, steps):
     return images, times
 
 
-def run_target(page, target, opener, chosen, args, line, server=None):
+def run_target(page, target, opener, chosen, args, line):
     """Every chosen explorer's sliders (and points) on one target ("lab" or "site"), the floor first."""
     rows, floor = [], None
     print(f"-- {target}: CPU throttled {args.throttle:g}x")
@@ -420,7 +430,7 @@ def run_target(page, target, opener, chosen, args, line, server=None):
             rows.append(row)
             line(name + " / " + label, *row)
         if name in POINT_DRAGS:
-            for label, *row in measure_points(page, root, name, args.seconds, server):
+            for label, *row in measure_points(page, root, name, args.seconds):
                 rows.append(row)
                 line(name + " / " + label, *row)
     return rows, floor
@@ -497,7 +507,7 @@ def main():
                 server.shutdown_kernels()
                 return open_in_lab(page, server, notebook, name)
 
-            results["lab"] = run_target(page, "lab", opener, chosen, args, line, server)
+            results["lab"] = run_target(page, "lab", opener, chosen, args, line)
             server.shutdown_kernels()
             if not args.only:
                 images, times = measure_naive(page, server, args.seconds, args.steps)

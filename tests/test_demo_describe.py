@@ -105,6 +105,31 @@ def test_gda_equal_means_say_there_is_no_boundary():
     assert text.startswith("There is no true boundary") and "The fitted boundary (dashed)" in text
 
 
+def test_newton_names_the_iterate_s_boundary_and_gda_s():
+    """Lesson 04: at iterate 0 (theta = 0) no boundary; at each later iterate the point the text names
+    lies on theta_k^T x + theta0_k = 0 (to the printed digit), class 1's side has theta_k^T x + theta0_k > 0,
+    and GDA's sentence names GDA's own boundary (genlearn.GDA on the explorer's points)."""
+    from genlearn import GDA
+    from genlearn.demos.gda_vs_logistic_regression import NewtonExplorer
+
+    ex = NewtonExplorer()
+    thetas, _, _ = ex.path()
+    assert ex.description().startswith("At iterate 0 logistic regression has no boundary yet")
+    gda = GDA().fit(*ex.data())
+    for k in range(1, len(thetas)):
+        ex.step = k
+        text = ex.description()
+        newton, closed = text.split(". GDA's closed-form boundary")
+        assert newton.startswith(f"At iterate {k} the logistic boundary (solid) is a straight line")
+        t = thetas[k]
+        on, inside = line_point(newton, None, None)
+        assert abs(t[:2] @ on + t[2]) <= 0.005 * np.abs(t[:2]).max() + 1e-9, newton
+        assert t[:2] @ inside + t[2] > 0, newton
+        on, inside = line_point(closed, None, None)
+        assert abs(gda.theta_ @ on + gda.theta0_) <= 0.005 * np.abs(gda.theta_).max() + 1e-9, closed
+        assert gda.theta_ @ inside + gda.theta0_ > 0, closed
+
+
 # ----------------------------------------------------------------------------- 05: conics
 
 def sk_qda(sigma1, sigma2, rho):
@@ -292,12 +317,13 @@ CASES = [
     ["wins", [0.8, "spam", "ham"]], ["wins", [0.5, "spam", "ham"]], ["wins", [1e-9, "Yes", "No"]],
     ["wins", [0.125, "Yes", "No"]],
     ["predict", [True]], ["predict", [False]],
+    ["newton", [0, [0.0, 0.0, 0.0], [1.0, 2.0], -2.0]], ["newton", [3, [2.0, -1.0, 0.5], [0.0, 0.0], 1.0]],
 ]
 
 
 def test_describe_js_writes_the_same_text():
     """describe.js, in Node.js, on calls that reach every branch: the same text as describe.py."""
-    js = {"line": "line", "conic": "conic", "wins": "wins", "predict": "describePredict"}
+    js = {"line": "line", "conic": "conic", "wins": "wins", "predict": "describePredict", "newton": "describeNewton"}
     script = ("import * as d from './describe.mjs';\nlet text = '';\nfor await (const c of process.stdin) text += c;\n"
               "process.stdout.write(JSON.stringify(JSON.parse(text).map(([f, a]) => d[f](...a))));\n")
     got = _run({"describe.mjs": esm_source("describe.js")}, script, [[js[f], a] for f, a in CASES])

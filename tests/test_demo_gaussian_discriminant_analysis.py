@@ -313,7 +313,7 @@ def test_explorer_refuses_bad_values():
         ex.rho = 0.95
     with pytest.raises(ValueError, match=r"phi = nan is outside the slider range \[0.1, 0.9\]"):
         ex.phi = float("nan")
-    with pytest.raises(ValueError, match=r"m = 5 is outside its range; choose a whole number in \[20, 2000\]"):
+    with pytest.raises(ValueError, match=r"m = 5 is outside its range; choose a whole number in \[10, 2000\]"):
         demo.GDAExplorer(m=5)
     assert ex.rho == INITIAL["rho"]  # a refused value leaves the explorer as it was
 
@@ -568,3 +568,96 @@ def test_a_slider_moved_on_the_page_keeps_the_pages_sample():
     ex.outlier()
     ex.phi = 0.35                             # from Python: the sample again, edits gone
     np.testing.assert_array_equal(ex.data()[0], ex.sample()[0])
+
+
+# -- issue 33: sample size and new samples (the page's seeded generator) ------------------------
+# Oracles: seeded_draws (whose page twin tests/test_seeded_draws.py checks in Node), numpy's norms
+# and arccos for the distances of the fit from the truth, and the page's frame() in Node.
+
+def test_new_sample_draws_with_the_pages_generator_and_refits():
+    from genlearn.demos.seeded_draws import seeded_draws
+
+    ex = demo.GDAExplorer()
+    lesson = ex.data()[0].copy()
+    ex.new_sample(seed=5, m=500)
+    noise, order = seeded_draws(500, 5)
+    assert (ex.draws, ex.seed, ex.m) == ("mulberry32", 5, 500)
+    np.testing.assert_array_equal(ex.noise, noise)
+    X, y = demo.sample_explorer_data(ex.phi, ex.mu0, ex.mu1, ex.Sigma, noise, order)
+    np.testing.assert_array_equal(ex.data()[0], X)
+    st = ex.expected_state()
+    phi, means, Sigma, _ = _lda_fit(X, y)
+    np.testing.assert_allclose([st["fitted"]["mu0"], st["fitted"]["mu1"]], means, rtol=1e-10)
+    np.testing.assert_allclose(st["fitted"]["Sigma"], Sigma, rtol=1e-10)
+    assert st["readouts"][-1] == "sample drawn with seed 5 by the page's generator (mulberry32)"
+    ex.new_sample()                                   # the button: seed + 1
+    assert ex.seed == 6 and ex.m == 500
+    assert not np.allclose(ex.data()[0], X)
+    # the lesson's sample again: numpy's generator, seed 0, m = 200
+    back = demo.GDAExplorer(seed=0)
+    np.testing.assert_array_equal(back.data()[0], lesson)
+    assert back.expected_state()["readouts"][-1] == \
+        "sample drawn with seed 0 by numpy's default_rng (the lesson's sample)"
+
+
+def test_the_smallest_sample_keeps_two_points_per_class():
+    for draws in ("numpy", "mulberry32"):
+        for phi in (0.1, 0.5, 0.9):
+            st = demo.GDAExplorer(m=10, phi=phi, draws=draws).expected_state()
+            assert min(st["sample"]["counts"]) >= demo.MIN_PER_CLASS and sum(st["sample"]["counts"]) == 10
+
+
+def test_the_distance_of_the_fit_from_the_truth():
+    from genlearn import GDA
+
+    ex = demo.GDAExplorer(draws="mulberry32", seed=11, m=60)
+    st = ex.expected_state()
+    X, y = ex.data()
+    fit = GDA().fit(X, y)
+    theta, _ = demo.boundary_from_parameters(ex.phi, ex.mu0, ex.mu1, ex.Sigma)
+    err = st["fitted"]["error"]
+    assert err["mu0"] == pytest.approx(np.linalg.norm(X[y == 0].mean(axis=0) - ex.mu0), rel=1e-12)
+    assert err["mu1"] == pytest.approx(np.linalg.norm(X[y == 1].mean(axis=0) - ex.mu1), rel=1e-12)
+    assert err["Sigma"] == pytest.approx(np.linalg.norm(fit.Sigma_ - ex.Sigma, "fro"), rel=1e-12)
+    cos = fit.theta_ @ theta / np.linalg.norm(fit.theta_) / np.linalg.norm(theta)
+    assert err["angle"] == pytest.approx(np.degrees(np.arccos(cos)), rel=1e-6)
+    assert f"‖Σ̂ − Σ‖ = {demo.fmt(err['Sigma'], 3)}" in st["readouts"][-3]
+    # the error shrinks with m (seeds 0..19, the page's generator): a typical fit gets closer
+    sizes = {m: np.median([demo.GDAExplorer(draws="mulberry32", seed=s, m=m).expected_state()["fitted"]
+                           ["error"]["Sigma"] for s in range(20)]) for m in (20, 2000)}
+    assert sizes[2000] < sizes[20] / 4
+    # no true boundary (mu0 = mu1): no angle
+    flat = demo.GDAExplorer(mu0_1=0.0, mu0_2=0.0, mu1_1=0.0, mu1_2=0.0).expected_state()
+    assert flat["fitted"]["error"]["angle"] is None
+    assert flat["readouts"][-2] == "angle between the fitted and the true boundary: none (no true boundary)"
+
+
+def test_the_page_computes_the_new_sample_and_its_fit():
+    """frame() in Node, on the page's generator's draws at both ends of m, equals the twin."""
+    from node_twin import frames
+
+    from genlearn.demos.explorer import state_mismatches
+
+    exs = [demo.GDAExplorer(draws="mulberry32", m=m, seed=seed, phi=phi)
+           for m, seed, phi in [(10, 3, 0.1), (2000, 4, 0.65), (470, 99, 0.9)]]
+    for ex, got in zip(exs, frames(exs)):
+        problems = state_mismatches(got, ex.expected_state())
+        assert not problems, problems[:5]
+
+
+def test_a_new_sample_drawn_on_the_page_is_kept_by_the_kernel():
+    """The page sends m, seed, its draws and its sample at once (JavaScript's log, cos and sin: equal
+    to Python's to rounding): the kernel keeps them and sends nothing back, and its twin fits them."""
+    from genlearn.demos.seeded_draws import seeded_draws
+
+    ex = demo.GDAExplorer()
+    noise, order = seeded_draws(700, 42)
+    page_noise = (noise * (1 + 1e-15)).tolist()
+    X, y = demo.sample_explorer_data(ex.phi, ex.mu0, ex.mu1, ex.Sigma, np.array(page_noise), order)
+    sent = []
+    ex.send_state = lambda key=None: sent.append(key) if key is None or len(key) else None
+    ex.set_state({"m": 700, "seed": 42, "draws": "mulberry32", "noise": page_noise, "order": order.tolist(),
+                  "points": X.tolist(), "labels": y.tolist()})
+    assert ex.noise == page_noise and ex.points == X.tolist() and not sent
+    np.testing.assert_allclose(ex.data()[0], demo.GDAExplorer(draws="mulberry32", m=700, seed=42).sample()[0],
+                               rtol=0, atol=1e-12)

@@ -29,6 +29,7 @@ from sklearn.preprocessing import StandardScaler
 from genlearn import QDA, gaussian
 from genlearn.demos import qda_lda_naive_bayes as demo
 from lessons import is_checked
+from notebook_outputs import numbers_after
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "05_qda_lda_naive_bayes.ipynb"
 FLOAT = r"-?\d+\.\d+"
@@ -280,9 +281,9 @@ def test_explorer_names_the_conic_of_the_true_model(sigma1, sigma2, rho, qda_kin
     # closed form with Sigma_0 = I: A = (I - Sigma_1^{-1}) / 2
     np.testing.assert_allclose(qda["A"], 0.5 * (np.eye(2) - np.linalg.inv(Sigma1)), atol=1e-9)
     assert [m["conic"] for m in state["models"].values()] == [qda_kind, "line", nb_kind]
-    assert [line.split("boundary ")[1].split(";")[0] for line in state["readouts"][2:]] == \
+    assert [line.split("boundary ")[1].split(";")[0] for line in state["readouts"][2:5]] == \
         [qda_kind, "line", nb_kind]
-    assert state["params"] == dict(sigma1=sigma1, sigma2=sigma2, rho=rho)
+    assert state["params"] == dict(sigma1=sigma1, sigma2=sigma2, rho=rho, pointer="move")
 
 
 @pytest.mark.parametrize("params", [dict(), dict(sigma1=0.5, sigma2=2.5, rho=-0.8),
@@ -295,7 +296,8 @@ def test_explorer_state_against_scipy_and_numpy(params):
     X0 = np.asarray(ex.x0)
     X1 = np.asarray(demo.EXPLORER_MU[1]) + np.asarray(ex.z1) @ np.linalg.cholesky(ex.Sigma1).T
     X, y = np.vstack([X0, X1]), np.repeat([0, 1], [len(X0), len(X1)])
-    np.testing.assert_allclose(state["sample"], X1[:3], rtol=1e-12)
+    np.testing.assert_allclose(state["sample"]["X"], X, rtol=1e-12)
+    assert state["sample"]["y"] == y.tolist() and state["sample"]["counts"] == [len(X0), len(X1)]
     pi, mu, Sigma = _numpy_parameters(X, y)
     pooled = np.einsum("k,kij->ij", pi, Sigma)
     covs = {"QDA": Sigma, "LDA": np.stack([pooled, pooled]),
@@ -515,3 +517,144 @@ def test_notebook_notes_A_without_the_half_does_not_match(example):
     notes = np.einsum("ij,jk,ik->i", P, 2 * A, P) + P @ b + c
     text = _checked_output("largest gap with the notes' A:")
     assert float(re.findall(r"\d+\.?\d*", text)[0]) == pytest.approx(np.max(np.abs(notes - log_odds)), abs=0.05)
+
+
+# -- issue 33: training points the learner drags, adds and removes ---------------------------
+# Oracle: numpy's class means and (1/m_k) covariances and the closed-form A, b, c of the notes,
+# on the edited points; Node runs the page's own frame() on the same points.
+
+def _edited(ex):
+    X, y = ex.data()
+    X2 = np.vstack([X[2:], [[4.0, -3.0], [-2.0, 2.5]]])
+    y2 = np.concatenate([y[2:], [1, 0]])
+    X2[7] = [-4.0, 5.0]
+    return X2, y2
+
+
+def test_explorer_fits_the_points_it_is_given():
+    """Points moved, added and removed from Python are what the twin (genlearn) and the page (Node) fit."""
+    from node_twin import frames
+
+    ex = demo.BoundaryExplorer(sigma1=1.3, sigma2=0.9, rho=0.45)
+    X, y = ex.sample()
+    np.testing.assert_array_equal(ex.data()[0], X)
+    X2, y2 = _edited(ex)
+    ex.set_points(X2, y2)
+    state = ex.expected_state()
+    pi, mu, Sigma = _numpy_parameters(X2, y2)
+    pooled = np.einsum("k,kij->ij", pi, Sigma)
+    for name, S in {"QDA": Sigma, "LDA": np.stack([pooled, pooled]),
+                    "naive Bayes": np.stack([np.diag(np.diag(S)) for S in Sigma])}.items():
+        got = state["models"][name]
+        np.testing.assert_allclose(got["mu"], mu, atol=1e-12)
+        np.testing.assert_allclose(got["Sigma"], S, atol=1e-12)
+        A, b, c = _abc_closed_form(pi, mu, S)
+        np.testing.assert_allclose(got["A"], A, rtol=1e-9, atol=1e-12)
+        assert got["c"] == pytest.approx(c, rel=1e-9)
+    assert state["sample"]["counts"] == [int((y2 == 0).sum()), int((y2 == 1).sum())]
+    assert state["readouts"][-1] == f"training points: {(y2 == 0).sum()} with y = 0, {(y2 == 1).sum()} with y = 1"
+    from genlearn.demos.explorer import state_mismatches
+    assert not state_mismatches(frames([ex])[0], state)
+    ex.rho = 0.2                           # moving a slider draws the sample again
+    np.testing.assert_array_equal(ex.data()[0], ex.sample()[0])
+
+
+def test_outlier_preset_moves_the_first_class_0_point():
+    ex = demo.BoundaryExplorer()
+    X, y = ex.data()
+    before = ex.expected_state()["models"]
+    ex.outlier()
+    X2, _ = ex.data()
+    assert X2[0].tolist() == list(demo.OUTLIER_AT) and np.array_equal(X2[1:], X[1:]) and y[0] == 0
+    after = ex.expected_state()["models"]
+    m0 = int((y == 0).sum())
+    np.testing.assert_allclose(after["QDA"]["mu"][0], X[y == 0].mean(axis=0) + (X2[0] - X[0]) / m0, rtol=1e-12)
+    # class 1's fit does not move under QDA and naive Bayes (per-class covariances); LDA's shared one does
+    for name in ("QDA", "naive Bayes"):
+        np.testing.assert_allclose(after[name]["Sigma"][1], before[name]["Sigma"][1], rtol=1e-12)
+    assert not np.allclose(after["LDA"]["Sigma"][1], before["LDA"]["Sigma"][1])
+
+
+_BAD = [
+    ([[0.0, 1.0, 2.0]] * 6, [0, 0, 0, 1, 1, 1], r"points must have shape \(m, 2\)"),
+    ([[0.0, np.nan], [1, 0], [0, 1], [1, 1], [2, 0], [0, 2]], [0, 0, 0, 1, 1, 1], "points must be finite"),
+    ([[0.0, 0.0], [1, 0], [0, 1], [1, 1], [2, 0], [0, 2]], [0, 0, 0, 1, 1], r"labels must have shape \(6,\)"),
+    ([[0.0, 0.0], [1, 0], [0, 1], [1, 1], [2, 0], [0, 2]], [0, 0, 0, 1, 1, 2], r"labels must be 0 or 1"),
+    ([[0.0, 0.0], [1, 0], [0, 1], [1, 1], [2, 0], [0, 2]], [0, 0, 1, 1, 1, 1], "class 0 has 2 points"),
+    ([[0.0, 0.0], [1, 0], [0, 1], [1, 1], [2, 2], [3, 3]], [0, 0, 0, 1, 1, 1], "class 1 lie on one line"),
+]
+
+
+@pytest.mark.parametrize("points, labels, message", _BAD)
+def test_explorer_refuses_bad_points(points, labels, message):
+    """A refused edit is a ValueError naming the fix; the explorer keeps its points."""
+    ex = demo.BoundaryExplorer(m=20)
+    before = ex.points
+    with pytest.raises(ValueError, match=message):
+        ex.set_points(points, labels)
+    assert ex.points == before
+
+
+def test_the_page_refuses_what_python_refuses():
+    """fitsAll of the page (Node) and check_explorer_points agree, at the rule's edge too."""
+    from node_twin import _run
+
+    ex = demo.BoundaryExplorer(m=20)
+    cases = [(X, y) for X, y, _ in _BAD[4:]] + [
+        ([[0.0, 0.0], [1, 0], [0, 1], [1, 1], [2, 2], [3, 3.001]], [0, 0, 0, 1, 1, 1]), (ex.points, ex.labels)]
+    script = ('import {fitsAll} from "./explorer.mjs";\nlet t = "";\n'
+              "for await (const c of process.stdin) t += c;\n"
+              "process.stdout.write(JSON.stringify(JSON.parse(t).map(([X, y]) => "
+              f"fitsAll(X, y, {demo.MIN_PER_CLASS}, {ex.flat}))));\n")
+    got = _run({"explorer.mjs": ex._esm}, script, cases)
+
+    def ok(X, y):
+        try:
+            demo.check_explorer_points(X, y)
+        except ValueError:
+            return False
+        return True
+
+    assert got == [ok(X, y) for X, y in cases] == [False, False, True, True]
+
+
+def _outlier_effect():
+    """The explorer's sample before and after the Outlier preset, rebuilt here: the first point of
+    class 0 moved to (6, 5); per model, det of class 0's covariance, the fraction of the 201 x 201
+    square whose class (Bayes' rule with scipy's densities) flips, and the training accuracies."""
+    X, y = demo.BoundaryExplorer().sample()
+    moved = X.copy()
+    moved[np.flatnonzero(y == 0)[0]] = [6.0, 5.0]
+    g = np.linspace(*demo.EXPLORER_LIM, 201)
+    square = np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
+    rows = {}
+    for name in demo.MODEL_NAMES:
+        dets = []
+        for Z in (X, moved):
+            pi, _, Sigma = _numpy_parameters(Z, y)
+            S0 = {"QDA": Sigma[0], "LDA": np.einsum("k,kij->ij", pi, Sigma),
+                  "naive Bayes": np.diag(np.diag(Sigma[0]))}[name]
+            dets.append(np.linalg.det(S0))
+        classes = [_bayes_posterior(Z, y, square, name) > 0.5 for Z in (X, moved)]
+        flips = np.mean(classes[0] != classes[1])
+        acc = [np.mean((_bayes_posterior(Z, y, Z, name) > 0.5) == (y == 1)) for Z in (X, moved)]
+        rows[name] = [*dets, flips, *acc]
+    return X, moved, y, rows
+
+
+def test_notebook_one_outlier_bends_the_curved_boundaries_most():
+    """Lesson 05's "move the data, watch the fit": the Outlier preset's effect on the three models,
+    as printed. Oracle: numpy's MLE parameters and Bayes' rule with scipy's normal densities on the
+    sample rebuilt here, the outlier placed by hand."""
+    X, moved, y, rows = _outlier_effect()
+    text = _checked_output("outlier at (6.0, 5.0)")
+    i = np.flatnonzero(y == 0)[0]
+    np.testing.assert_allclose(numbers_after("moved by", text, 2), (moved[i] - X[i]) / np.sum(y == 0), atol=1e-6)
+    for name, expected in rows.items():
+        line = next(t for t in text.splitlines() if t.startswith(f"{name}  "))
+        np.testing.assert_allclose([float(v) for v in re.findall(r"\d+\.\d{4}", line)], expected, atol=6e-5,
+                                   err_msg=name)
+    # the prose: LDA's boundary moves least, about a quarter as far as the two curved ones
+    flips = {name: row[2] for name, row in rows.items()}
+    assert min(flips, key=flips.get) == "LDA"
+    assert all(0.15 < flips["LDA"] / flips[k] < 0.4 for k in ("QDA", "naive Bayes"))

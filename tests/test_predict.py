@@ -148,6 +148,29 @@ def _p80():
     return ele / (ele + dog)
 
 
+def _outlier_least():
+    """The smallest fraction of the explorer's square (201 x 201) whose predicted class flips when the
+    first point of class 0 moves to (6, 5) (LDA's): scikit-learn's QDA (MLE covariances),
+    LDA and GaussianNB (no variance smoothing) fitted before and after, on the explorer's sample."""
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
+    from sklearn.naive_bayes import GaussianNB
+
+    from genlearn.demos import qda_lda_naive_bayes as demo
+
+    X, y = demo.BoundaryExplorer().sample()
+    moved = X.copy()
+    moved[np.flatnonzero(y == 0)[0]] = [6.0, 5.0]
+    g = np.linspace(*demo.EXPLORER_LIM, 201)
+    square = np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)
+    models = {"QDA": lambda: QuadraticDiscriminantAnalysis(reg_param=0.0),
+              "LDA": lambda: LinearDiscriminantAnalysis(solver="lsqr"),
+              "naive Bayes": lambda: GaussianNB(var_smoothing=0.0)}
+    flips = {name: np.mean(make().fit(X, y).predict(square) != make().fit(moved, y).predict(square))
+             for name, make in models.items()}
+    assert min(flips, key=flips.get) == "LDA", flips  # the option the oracle names below
+    return min(flips.values())
+
+
 #: name -> (the oracle of value, the right option or None for a number question, rtol)
 ORACLES = {
     "01-posterior-80kg": (_p80, None, 1e-9),
@@ -164,6 +187,7 @@ ORACLES = {
     "05-boundary-kind": (lambda: np.prod(_quadratic_eigenvalues(0.6)), "hyperbola", 1e-9),
     # naive Bayes' A is 0 up to rounding: its largest |eigenvalue| is 0 (atol 1e-15)
     "05-naive-bayes-line": (lambda: 0.0, "line", 1e-9),
+    "05-outlier-least": (_outlier_least, "LDA", 1e-9),
     "06-unseen-word": (_unseen_word_evidence, "undefined", 1e-9),
     "06-repeat-free": (_repeat_change, "0", 1e-9),
     "07-cost-threshold": (lambda: 10 / 11, None, 1e-9),

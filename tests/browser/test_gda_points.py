@@ -1,4 +1,4 @@
-"""Lesson 03's GDA explorer with the learner's hands on the training points (issue 33).
+"""Lesson 03's GDA explorer with the learner's hands on the training points and the sample (issue 33).
 
 Real input, as a learner gives it: Playwright's mouse (pressed, moved in steps, released)
 drags a point, adds one of the chosen class and removes one; the DevTools protocol's touch
@@ -7,7 +7,9 @@ and drops it. Oracle: after each edit the page's ``data-state`` holds every trai
 ``GDAExplorer(**params)`` given those points (``set_points``) computes with genlearn's
 ``GDA().fit`` what the page must publish (1e-9 relative; readouts and the description of the
 picture, which names the fitted boundary, to the letter), and the
-edit itself is checked against the pointer's or the keys' path in data coordinates.
+edit itself is checked against the pointer's or the keys' path in data coordinates. The m
+slider, the New sample button and a typed seed draw on the page a sample that must equal the
+one ``genlearn.demos.seeded_draws`` draws in Python (1e-12), and the fit genlearn's.
 """
 import numpy as np
 
@@ -24,7 +26,7 @@ FIGURE = "The training points"
 def check_fit(root, where):
     """The page's fit equals genlearn's on the page's own points; returns the state."""
     state = explorer_state(root)
-    ex = GDAExplorer(**state["params"])
+    ex = GDAExplorer(draws=state["sample"]["draws"], **state["params"])
     ex.set_points(state["sample"]["X"], state["sample"]["y"])
     expected = ex.expected_state()
     problems = state_mismatches(state, expected, rtol=1e-9)
@@ -130,14 +132,14 @@ def test_mouse_drags_adds_and_removes_points(lab_server, lab_page, tmp_path):
 
 
 def test_keyboard_alone_moves_adds_and_removes_a_point(lab_server, lab_page):
-    """Tab reaches the figure from the last control; arrows choose a point, Enter picks it up,
+    """Tab reaches the figure from the last control (New sample); arrows choose a point, Enter picks it up,
     arrows move it by 0.1, Enter drops it; 1 adds a point of class 1 at the fitted mu1; Delete
     removes it. Every step is announced (aria-live) and checked with genlearn."""
     page = lab_page
     root = open_explorer(page, lab_server, NOTEBOOK, GDAExplorer._title)
     before = check_fit(root, "first frame")
     X0 = np.array(before["sample"]["X"])
-    root.get_by_role("combobox", name="a press on the figure").focus()
+    root.get_by_role("button", name="New sample").focus()   # the last control before the figure
     page.keyboard.press("Tab")
     page.wait_for_timeout(100)
     assert page.evaluate("() => document.activeElement.getAttribute('aria-label') || ''").startswith(FIGURE)
@@ -207,3 +209,51 @@ def test_touch_drags_a_point(lab_server, lab_page):
     cdp.detach()
     assert not page.genlearn_errors, page.genlearn_errors
 
+
+
+def test_m_slider_new_sample_and_typed_seed_draw_what_python_draws(lab_server, lab_page):
+    """The keyboard on the m slider (End: 2,000, Home: 10), the New sample button (seed + 1) and
+    a typed seed: each time the page's points equal the twin's sample of the same m and seed
+    (the page's generator; 1e-12) and the page's fit genlearn's on them (1e-9)."""
+    page = lab_page
+    root = open_explorer(page, lab_server, NOTEBOOK, GDAExplorer._title)
+    first = check_fit(root, "first frame")
+    assert first["sample"]["draws"] == "numpy" and first["params"]["m"] == 200  # the lesson's sample
+    m_slider = root.get_by_role("slider", name="m (examples)")
+    seed_box = root.get_by_role("spinbutton", name="seed of the sample")
+    assert seed_box.input_value() == "0"
+
+    def drawn(what, m, seed):
+        state = check_fit(root, what)
+        assert state["sample"]["draws"] == "mulberry32", what
+        assert (state["params"]["m"], state["params"]["seed"]) == (m, seed), what
+        X, y = GDAExplorer(draws="mulberry32", **state["params"]).sample()
+        np.testing.assert_allclose(state["sample"]["X"], X, rtol=0, atol=1e-12, err_msg=what)
+        assert state["sample"]["y"] == y.tolist(), what
+        assert readout_text(root)[-1] == f"sample drawn with seed {seed} by the page's generator (mulberry32)"
+        return state
+
+    def act(do):
+        frames = int(root.get_attribute("data-frames"))
+        do()
+        settle(page, root, frames)
+
+    act(lambda: (m_slider.focus(), page.keyboard.press("End")))
+    big = drawn("m slider at its top", 2000, 0)
+    act(lambda: page.keyboard.press("Home"))
+    drawn("m slider at its bottom", 10, 0)
+    act(lambda: m_slider.fill("500"))
+    drawn("m slider at 500", 500, 0)
+    act(lambda: root.get_by_role("button", name="New sample").click())
+    one = drawn("New sample", 500, 1)
+    assert seed_box.input_value() == "1" and one["sample"]["X"] != big["sample"]["X"][:500]
+    act(lambda: (seed_box.fill("123456"), seed_box.press("Enter")))
+    drawn("a typed seed", 500, 123456)
+    # a seed that is no 32-bit whole number is refused, and said so
+    frames = int(root.get_attribute("data-frames"))
+    seed_box.fill("-3")
+    seed_box.press("Enter")
+    settle(page, root, frames)
+    assert seed_box.input_value() == "123456" and explorer_state(root)["params"]["seed"] == 123456
+    assert "the seed is a whole number" in root.locator(".gl-summary").inner_text()
+    assert not page.genlearn_errors, page.genlearn_errors

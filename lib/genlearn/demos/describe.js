@@ -144,6 +144,15 @@ export function describeGDA(theta, theta0, fitTheta, fitTheta0) {
   return `${truth}. ${fitted}.`;
 }
 
+/** Lesson 04: Newton's iterate k (theta = [θ₁, θ₂, θ₀], solid) and GDA's boundary (dashed). Twin: newton. */
+export function describeNewton(k, theta, gdaTheta, gdaTheta0) {
+  const it = noLine(theta) ? `At iterate ${k} logistic regression has no boundary yet (θ₁ = θ₂ = 0)`
+    : `At iterate ${k} the logistic boundary (solid) is ${line(theta.slice(0, 2), theta[2])}`;
+  const closed = noLine(gdaTheta) ? "GDA has no boundary"
+    : `GDA's closed-form boundary (dashed) is ${line(gdaTheta, gdaTheta0)}`;
+  return `${it}. ${closed}.`;
+}
+
 /** Lesson 05: models {name: {A, b, c, conic}} in panel order. Twin: boundaries. */
 export function describeBoundaries(models) {
   const parts = Object.entries(models).map(([name, m]) => `${name}: ${conic(m.A, m.b, m.c, m.conic)}.`);

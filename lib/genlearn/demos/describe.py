@@ -201,6 +201,16 @@ def gda(theta, theta0, fit_theta, fit_theta0):
     return f"{true}. {fitted}."
 
 
+def newton(k, theta, gda_theta, gda_theta0):
+    """Lesson 04: the boundary of Newton's iterate ``k`` (``theta`` = [θ₁, θ₂, θ₀]; solid) and
+    GDA's closed-form boundary (dashed) on the same points."""
+    it = f"At iterate {k} logistic regression has no boundary yet (θ₁ = θ₂ = 0)" if _no_line(theta[:2]) \
+        else f"At iterate {k} the logistic boundary (solid) is {line(theta[:2], theta[2])}"
+    closed = "GDA has no boundary" if _no_line(gda_theta) else \
+        f"GDA's closed-form boundary (dashed) is {line(gda_theta, gda_theta0)}"
+    return f"{it}. {closed}."
+
+
 def boundaries(models):
     """Lesson 05: each panel's boundary, ``models`` {name: {"A", "b", "c", "conic"}} in panel order."""
     parts = [f"{name}: {conic(m['A'], m['b'], m['c'], m['conic'])}." for name, m in models.items()]

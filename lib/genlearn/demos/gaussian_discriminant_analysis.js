@@ -11,18 +11,21 @@
 // point, adds one or removes one (the `pointer` menu; Shift+press removes), and the keyboard does
 // the same on the focused figure. Moving a slider of the true model draws the sample again from it, from the
 // fixed random draws Python sends (noise: m standard-normal pairs, order: a permutation of
-// 0..m-1), so the cloud moves smoothly: x = mu_y + L z.
+// 0..m-1), so the cloud moves smoothly: x = mu_y + L z. The m slider and the New sample button
+// (with its seed box) make new draws on the page, by the seeded generator of numerics.js
+// (seededDraws, whose Python twin is genlearn.demos.seeded_draws), and send them to Python.
 
 import {describeGDA} from "./describe.js";
-import {explorerPage, h, paramsOf} from "./explorer.js";
+import {explorerPage, h, paramsOf, slider, uid} from "./explorer.js";
 import {
   backdropFrame, canvasPanel, clipTo, drawCross, drawMarker, drawPolyline, hexRgb, markerSprite, outline,
   pixels32, shadeTable, stamp,
 } from "./canvas.js";
 import {
-  cholesky2, covariance2, dot2, ellipsePoints, fmt, gaussianFits, linspace, quadraticForm, sigmoid, sym2Eigen,
+  cholesky2, covariance2, dot2, ellipsePoints, fmt, gaussianFits, linspace, quadraticForm, seededDraws,
+  sigmoid, sym2Eigen,
 } from "./numerics.js";
-import {byClass, handsOn, POINT_KEYS, ringAt} from "./points.js";
+import {byClass, fitOK, handsOn, POINT_KEYS, ringAt} from "./points.js";
 
 /** Python's round(): halves go to the even integer. */
 function roundHalfEven(x) {
@@ -31,12 +34,13 @@ function roundHalfEven(x) {
 }
 
 /**
- * The training set: the first round(phi m) entries of `order` get y = 1, and
- * x_i = mu_{y_i} + L z_i with Sigma = L L^T (Cholesky). Twin: sample_explorer_data.
+ * The training set: the first round(phi m) entries of `order` (kept between `least` and
+ * m - least) get y = 1, and x_i = mu_{y_i} + L z_i with Sigma = L L^T (Cholesky).
+ * Twin: sample_explorer_data.
  */
-export function sample(phi, mu, Sigma, noise, order) {
+export function sample(phi, mu, Sigma, noise, order, least) {
   const m = noise.length, y = new Array(m).fill(0);
-  const m1 = roundHalfEven(phi * m);
+  const m1 = Math.min(Math.max(roundHalfEven(phi * m), least), m - least);
   for (let i = 0; i < m1; i++) y[order[i]] = 1;
   const L = cholesky2(Sigma);
   const X = noise.map(([z0, z1], i) => {
@@ -49,7 +53,7 @@ export function sample(phi, mu, Sigma, noise, order) {
 /** The sample of the true model with parameters p (by name). */
 function sampleOf(p, get) {
   const mu = [[p.mu0_1, p.mu0_2], [p.mu1_1, p.mu1_2]], Sigma = covariance2(p.sigma1, p.sigma2, p.rho);
-  return sample(p.phi, mu, Sigma, get("noise"), get("order"));
+  return sample(p.phi, mu, Sigma, get("noise"), get("order"), get("min_per_class"));
 }
 
 /** The linear log-odds theta^T x + theta0 of GDA (one shared Sigma). Twin: boundary_from_parameters. */
@@ -95,8 +99,27 @@ function boundaryEquation(theta, theta0) {
   return `${text} = 0`;
 }
 
+/** How the sample was drawn (the `draws` trait), as the readouts say it. Twin: DRAWS. */
+const DRAWS = {numpy: "numpy's default_rng (the lesson's sample)", mulberry32: "the page's generator (mulberry32)"};
+
+/**
+ * How far the fit F is from the true model: distances of the means, the Frobenius norm of
+ * Sigma_hat - Sigma and the angle between the fitted and the true theta in degrees (atan2 of
+ * |cross| and dot; null with no true boundary). Twin: fit_error.
+ */
+function fitError(F, mu, Sigma, truth, none) {
+  const t = F.theta, u = truth.theta;
+  let sq = 0;
+  for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) sq += (F.Sigma[i][j] - Sigma[i][j]) ** 2;
+  return {
+    mu0: Math.hypot(F.mu0[0] - mu[0][0], F.mu0[1] - mu[0][1]), mu1: Math.hypot(F.mu1[0] - mu[1][0], F.mu1[1] - mu[1][1]),
+    Sigma: Math.sqrt(sq),
+    angle: none ? null : Math.atan2(Math.abs(t[0] * u[1] - t[1] * u[0]), t[0] * u[0] + t[1] * u[1]) * 180 / Math.PI,
+  };
+}
+
 /** The readout lines. Twin: _readout_lines. */
-function readoutLines(truth, F) {
+function readoutLines(truth, F, E, draws, seed) {
   const f3 = (x) => fmt(x, 3), S = F.Sigma;
   const none = Math.abs(truth.theta[0]) <= 1e-8 && Math.abs(truth.theta[1]) <= 1e-8;  // np.allclose(theta, 0)
   return [
@@ -111,6 +134,9 @@ function readoutLines(truth, F) {
     `fitted boundary: ${boundaryEquation(F.theta, F.theta0)}`,
     `fitted − true: θ by [${f3(F.theta[0] - truth.theta[0])}, ${f3(F.theta[1] - truth.theta[1])}], ` +
       `θ₀ by ${f3(F.theta0 - truth.theta0)}`,
+    `fitted − true: |μ̂₀ − μ₀| = ${f3(E.mu0)}, |μ̂₁ − μ₁| = ${f3(E.mu1)}, ‖Σ̂ − Σ‖ = ${f3(E.Sigma)}`,
+    `angle between the fitted and the true boundary: ${E.angle === null ? "none (no true boundary)" : `${fmt(E.angle, 2)}°`}`,
+    `sample drawn with seed ${seed} by ${DRAWS[draws]}`,
   ];
 }
 
@@ -127,6 +153,8 @@ export function frame(get) {
   X.forEach((x, i) => { if ((dot2(fitted.theta, x) + fitted.theta0 > 0 ? 1 : 0) === y[i]) right += 1; });
   const F = {counts: fits.counts, phi: fits.phi[1], mu0: fits.mu[0], mu1: fits.mu[1], Sigma: fits.lda,
              ...fitted, accuracy: right / X.length};
+  const none = Math.abs(truth.theta[0]) <= 1e-8 && Math.abs(truth.theta[1]) <= 1e-8;  // np.allclose(theta, 0)
+  const E = fitError(F, mu, Sigma, truth, none);
   const num = get("ellipse_num");
   const rings = (centres, S) => {
     const eig = sym2Eigen(S);
@@ -139,13 +167,13 @@ export function frame(get) {
   return {
     mu, X, y, truth, ellipses, fitEllipses, fitMu: fits.mu, trueLine, fitLine, lim,
     state: {
-      sample: {counts: F.counts, X, y},
+      sample: {counts: F.counts, X, y, draws: get("draws")},
       true: {Sigma, theta: truth.theta, theta0: truth.theta0, line: trueLine},
       fitted: {phi: F.phi, mu0: F.mu0, mu1: F.mu1, Sigma: F.Sigma, theta: F.theta, theta0: F.theta0,
-               line: fitLine, accuracy: F.accuracy, ellipses: probed(fitEllipses)},
+               line: fitLine, accuracy: F.accuracy, ellipses: probed(fitEllipses), error: E},
       ellipses: probed(ellipses),
       posterior: {x: gp, y: gp, p: gp.map((x2) => gp.map((x1) => sigmoid(dot2(truth.theta, [x1, x2]) + truth.theta0)))},
-      readouts: readoutLines(truth, F),
+      readouts: readoutLines(truth, F, E, get("draws"), p.seed),
       description: describeGDA(truth.theta, truth.theta0, F.theta, F.theta0),
       params: p,
     },
@@ -160,7 +188,7 @@ function shadeColors(colors, fade = 0.72) {
   return linspace(0, 1, 256).map((q) => [0, 1, 2].map((i) => Math.round(fade * 255 + (1 - fade) * ((1 - q) * c0[i] + q * c1[i]))));
 }
 
-function draw(panel, layers, f, look, selected) {
+function draw(panel, layers, f, look, selected, trail) {
   const {ctx, width: W, height: H} = panel;
   ctx.clearRect(0, 0, W, H);
   const {px, box} = backdropFrame(panel, layers, f.lim, {ticks: linspace(f.lim[0], f.lim[1], 7)});
@@ -188,8 +216,9 @@ function draw(panel, layers, f, look, selected) {
   f.fitEllipses.forEach((rings, k) => {
     for (const pts of rings) drawPolyline(ctx, pts, px, look.colors[k], 1.25, [2, 3]);
   });
-  // both boundaries: true solid, fitted dashed
+  // both boundaries: true solid, fitted dashed; the fitted boundaries of the last samples faint
   const seg = (L) => L[0].map((x, i) => [x, L[1][i]]);
+  for (const L of trail) drawPolyline(ctx, seg(L), px, "rgba(0, 0, 0, 0.28)", 1.5);
   if (f.trueLine[0].length) drawPolyline(ctx, seg(f.trueLine), px, "#000000", 3);
   drawPolyline(ctx, seg(f.fitLine), px, "#000000", 2, [3, 4]);
   for (const c of f.mu) drawCross(ctx, ...px(c), 6, 2.5);  // the true means
@@ -219,16 +248,85 @@ function legend(colors, markers) {
     item(line(colors[0], 1.25, [2, 3]), "fitted N(μ₀, Σ), N(μ₁, Σ)"),
     item(line("#000000", 3, []), "true boundary"),
     item(line("#000000", 2, [3, 4]), "boundary of GDA fitted to the points"),
+    item(line("rgba(0, 0, 0, 0.28)", 1.5, []), `fitted boundaries of the last ${TRAIL} samples`),
     h("div", {class: "gl-key"}, "× true means; shading: true p(y=1|x)"));
 }
+
+/* ------------------------------------------------------------- the points */
 
 /** The parameters of the true model: moving one draws the sample again. */
 const TRUE_MODEL = ["phi", "mu0_1", "mu0_2", "mu1_1", "mu1_2", "sigma1", "sigma2", "rho"];
 
+/** How many earlier samples' fitted boundaries the figure keeps, faint. */
+const TRAIL = 5;
+
+/** The largest seed (seeds are 32-bit whole numbers). Twin: seeded_draws.SEED_MAX. */
+const SEED_MAX = 4294967295;
+
+/**
+ * The sample's own controls: an m slider, a seed box and a New sample button (seed + 1). Each
+ * draws a new sample on the page with seededDraws(m, seed) and sends the draws and the points
+ * to Python (draws: "mulberry32"), whose twin GDAExplorer.new_sample computes the same.
+ * The fitted boundary of each sample replaced goes to `trail` (the last TRAIL are drawn faint).
+ * Returns {nodes, sync()}: the controls, and sync() to show the model's m and seed.
+ */
+function sampleControls(page, hands, trail) {
+  const {model} = page;
+  const redraw = (m, seed) => {
+    // the boundary fitted to the sample being replaced joins the faint trail
+    const was = frame(model.get).fitLine;
+    if (was[0].length) trail.push(was);
+    if (trail.length > TRAIL) trail.shift();
+    const {noise, order} = seededDraws(m, seed), own = {noise, order};
+    const {X, y} = sampleOf(paramsOf(model.get), (name) => (name in own ? own[name] : model.get(name)));
+    hands.selected = null;
+    hands.grabbed = false;
+    hands.announce = `New sample: m = ${m}, seed ${seed}.`;
+    page.changed({m, seed, draws: "mulberry32", noise, order, points: X, labels: y});
+  };
+  const spec = model.get("parameters").find((c) => c.name === "m");
+  const mSlider = slider({label: spec.label, min: spec.min, max: spec.max, step: 10, value: model.get("m"),
+                          format: (v) => String(v), onInput: (v) => redraw(v, model.get("seed"))});
+  const id = uid();
+  const seedBox = h("input", {type: "number", id, min: 0, max: SEED_MAX, step: 1, inputmode: "numeric"});
+  seedBox.value = String(model.get("seed"));
+  // a typed seed takes effect on Enter or when the box loses the focus (a change), once
+  const commit = () => {
+    const v = Number(seedBox.value);
+    if (seedBox.value.trim() !== "" && Number.isInteger(v) && v >= 0 && v <= SEED_MAX) {
+      if (v !== model.get("seed") || model.get("draws") !== "mulberry32") redraw(model.get("m"), v);
+    } else {
+      hands.announce = `Not done: the seed is a whole number from 0 to ${SEED_MAX}.`;
+      seedBox.value = String(model.get("seed"));
+      page.request();
+    }
+  };
+  seedBox.addEventListener("change", commit);
+  seedBox.addEventListener("keydown", (e) => { if (e.key === "Enter") commit(); });
+  const next = h("button", {type: "button", onclick: () => {
+    const seed = model.get("seed") >= SEED_MAX ? 0 : model.get("seed") + 1;
+    seedBox.value = String(seed);
+    redraw(model.get("m"), seed);
+  }}, "New sample");
+  // a row of its own (gl-text): the label, the seed box and the button after it
+  const seedNode = h("div", {class: "gl-control gl-text",
+                             style: "grid-template-columns: minmax(5.5em, max-content) minmax(6em, 1fr) max-content"},
+                     h("label", {for: id}, "seed of the sample"), seedBox, next);
+  return {
+    nodes: [mSlider.node, seedNode],
+    sync() {
+      if (Number(mSlider.input.value) !== model.get("m")) mSlider.set(model.get("m"));
+      if (document.activeElement !== seedBox && seedBox.value !== String(model.get("seed"))) {
+        seedBox.value = String(model.get("seed"));
+      }
+    },
+  };
+}
+
 function render(args) {
   const page = explorerPage(args, {
     frame, readouts: "Numbers of the true and of the fitted model",
-    watch: ["noise", "order", "points", "labels"],
+    watch: ["draws", "noise", "order", "points", "labels"],
     // moving the true model draws the sample again from it (the same fixed draws)
     also(values, get) {
       if (!TRUE_MODEL.some((k) => k in values)) return {};
@@ -247,19 +345,25 @@ function render(args) {
   // a live region of its own (not role=status: that is the readouts'), read after each edit
   const summary = h("div", {class: "gl-summary", "aria-live": "polite", "aria-atomic": "true"}, "");
   const geom = {now: null};
-  const hands = handsOn(page, fig.canvas, geom);
-  // the outlier preset: the first point with y = 0 moves to outlier_at
-  const outlier = h("button", {type: "button", onclick: () => {
-    hands.move(model.get("labels").indexOf(0), model.get("outlier_at"), "Outlier: moved");
-  }},
+  const hands = handsOn(page, [{canvas: fig.canvas, geom}], {
+    fits: (X, y) => fitOK(X, y, model.get("min_per_class"), model.get("flat")),
+    refused: `Not done: each class keeps at least ${model.get("min_per_class")} points, not all on one line.`,
+    addAt: (k) => frame(page.model.get).state.fitted[k === 0 ? "mu0" : "mu1"],
+    limits: () => model.get("limits"),
+  });
+  const outlier = h("button", {type: "button", onclick: () => hands.outlier()},
                     "Outlier: move one point far away");
+  const trail = [];
+  const draws = sampleControls(page, hands, trail);
+  page.controls.node.append(...draws.nodes);
   const side = h("div", {class: "gl-side"}, page.out.node, legend(colors, markers), outlier, summary);
   page.root.append(page.controls.node, h("div", {class: "gl-figures"}, fig.node, side));
   // the shading: 256 colours, from p(y=1|x) = 0 to 1, looked up by log-odds
   const look = {colors, markers, sprites: new Map(), shade: shadeTable(pixels32(shadeColors(colors)))};
   const layers = {back: fig.backdrop(), image: fig.image(model.get("shade_n"))};
   return page.start((f, draft) => {
-    geom.now = draw(fig, layers, f, look, hands.selected);
+    geom.now = draw(fig, layers, f, look, hands.selected, trail);
+    draws.sync();
     // where the plot box lies on the canvas (CSS pixels): the browser tests aim at points with it
     const {x, y, size} = geom.now.box, box = `${x} ${y} ${size}`;
     if (fig.canvas.dataset.box !== box) fig.canvas.dataset.box = box;

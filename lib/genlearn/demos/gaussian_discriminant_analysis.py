@@ -22,6 +22,8 @@ GDAExplorer                the interactive figure: an anywidget explorer whose p
 
 Every static figure is a :class:`matplotlib.figure.Figure` made here (not by pyplot).
 """
+import math
+
 import numpy as np
 import traitlets
 
@@ -32,6 +34,7 @@ from .explorer import Explorer, Menu, Slider, Whole, fmt
 from .geometry import boundary_from_parameters, line_in_box
 # shared with lesson 04's explorer: what a press does, which points are accepted
 from .points import FLAT, MIN_PER_CLASS, POINTER_MODES, check_training_points  # noqa: F401
+from .seeded_draws import SEED_MAX, seeded_draws
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
            "plot_gda_fit", "sample_explorer_data", "GDAExplorer", "EXPLORER_RADII", "WORKED_EXAMPLE",
@@ -145,7 +148,9 @@ def sample_explorer_data(phi, mu0, mu1, Sigma, noise, order):
     ``order`` are labelled 1, and ``x = mu_y + L z`` with ``Sigma = L L^T``. So
     moving a slider moves the same points smoothly instead of drawing new ones.
     Every draw is an exact sample of the GDA model with these parameters
-    (with the class counts fixed at ``round(phi m)``).
+    (with the class counts fixed at ``round(phi m)``, kept between
+    :data:`MIN_PER_CLASS` and ``m - MIN_PER_CLASS`` so that a small m still
+    has a fit).
 
     Returns
     -------
@@ -154,7 +159,7 @@ def sample_explorer_data(phi, mu0, mu1, Sigma, noise, order):
     """
     m = len(noise)
     y = np.zeros(m, dtype=int)
-    y[order[: int(round(phi * m))]] = 1
+    y[order[: min(max(int(round(phi * m)), MIN_PER_CLASS), m - MIN_PER_CLASS)]] = 1
     L = np.linalg.cholesky(Sigma)
     mu = np.where(y[:, None] == 1, np.asarray(mu1, float), np.asarray(mu0, float))
     return mu + noise @ L.T, y
@@ -183,12 +188,32 @@ def _line(theta, theta0):
     return [x1.tolist(), x2.tolist()]
 
 
-def _readout_lines(m_k, theta, theta0, fit, accuracy):
+#: How the explorer's sample was drawn (its ``draws`` trait), as the readouts say it.
+DRAWS = {"numpy": "numpy's default_rng (the lesson's sample)",
+         "mulberry32": "the page's generator (mulberry32)"}
+
+
+def fit_error(fit, phi, mu0, mu1, Sigma):
+    """How far GDA's fit is from the true model: ``mu0``, ``mu1`` (Euclidean distances of
+    the means), ``Sigma`` (Frobenius norm of Sigma_hat - Sigma) and ``angle``, in degrees in
+    [0, 180], between the fitted and the true theta (None when the true theta is 0: no true
+    boundary), computed as ``atan2(|cross|, dot)``, accurate at small angles too."""
+    theta, _ = boundary_from_parameters(phi, mu0, mu1, Sigma)
+    t = fit.theta_
+    angle = None
+    if not np.allclose(theta, 0.0):
+        angle = math.degrees(math.atan2(abs(t[0] * theta[1] - t[1] * theta[0]), t[0] * theta[0] + t[1] * theta[1]))
+    return dict(mu0=math.hypot(*(fit.mu_[0] - mu0)), mu1=math.hypot(*(fit.mu_[1] - mu1)),
+                Sigma=math.sqrt(float(((fit.Sigma_ - Sigma) ** 2).sum())), angle=angle)
+
+
+def _readout_lines(m_k, theta, theta0, fit, accuracy, error, draws, seed):
     """The explorer's readouts, as the page prints them (one string a line).
 
     ``m_k`` = (examples with y = 0, with y = 1); ``theta, theta0``: the true
     boundary; ``fit``: :class:`genlearn.GDA` fitted to the sample, whose
-    training accuracy is ``accuracy``.
+    training accuracy is ``accuracy``; ``error``: :func:`fit_error`;
+    ``draws``, ``seed``: how the sample was drawn.
     """
     f3 = lambda x: fmt(x, 3)  # noqa: E731
     if np.allclose(theta, 0.0):
@@ -208,6 +233,11 @@ def _readout_lines(m_k, theta, theta0, fit, accuracy):
         f"fitted boundary: {boundary_equation(fit.theta_, fit.theta0_)}",
         f"fitted − true: θ by [{f3(fit.theta_[0] - theta[0])}, {f3(fit.theta_[1] - theta[1])}], "
         f"θ₀ by {f3(fit.theta0_ - theta0)}",
+        f"fitted − true: |μ̂₀ − μ₀| = {f3(error['mu0'])}, |μ̂₁ − μ₁| = {f3(error['mu1'])}, "
+        f"‖Σ̂ − Σ‖ = {f3(error['Sigma'])}",
+        "angle between the fitted and the true boundary: "
+        + ("none (no true boundary)" if error["angle"] is None else f"{fmt(error['angle'], 2)}°"),
+        f"sample drawn with seed {seed} by {DRAWS[draws]}",
     ]
 
 
@@ -238,11 +268,16 @@ class GDAExplorer(Explorer):
     Parameters
     ----------
     m : int, default=200
-        Size of the training set, between 20 and 2000 (at least 2 examples per
-        class at phi = 0.1).
+        Size of the training set, between 10 and 2000 (each class keeps at least
+        :data:`MIN_PER_CLASS` examples); the page's m slider sets it too.
     seed : int, default=0
-        Seed of the fixed draws (``numpy.random.default_rng(seed)``: first the
-        (m, 2) standard-normal noise, then the permutation).
+        Seed of the fixed draws, a 32-bit whole number: with ``draws="numpy"``
+        ``numpy.random.default_rng(seed)`` (first the (m, 2) standard-normal
+        noise, then the permutation); with ``draws="mulberry32"``
+        :func:`genlearn.demos.seeded_draws.seeded_draws`, which the page computes
+        too (its *New sample* button and the m slider switch to it).
+    draws : {"numpy", "mulberry32"}, default="numpy"
+        Which generator draws the sample (:data:`DRAWS`).
     phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho : float
         Initial slider values.
 
@@ -292,11 +327,12 @@ class GDAExplorer(Explorer):
     sigma1 = Slider(0.3, 1.5, 0.05, 1.0, "σ₁ (sd of x₁)", digits=2, why=_KEEPS)
     sigma2 = Slider(0.3, 1.5, 0.05, 0.7, "σ₂ (sd of x₂)", digits=2, why=_KEEPS)
     rho = Slider(-0.9, 0.9, 0.05, 0.4, "ρ (correlation)", digits=2, why=_KEEPS)
-    m = Whole(20, 2000, 200, "m (examples)", why="at least 2 examples per class at phi = 0.1")
-    seed = Whole(0, None, 0, "seed of the draws")
+    m = Whole(10, 2000, 200, "m (examples)", why="the page's m slider goes from 10 to 2000")
+    seed = Whole(0, SEED_MAX, 0, "seed of the draws", why="seeds are 32-bit whole numbers")
     pointer = Menu(POINTER_MODES, "move", "a press on the figure")
 
-    # The fixed draws, sent once (and again if m or seed change).
+    # The generator of the fixed draws (DRAWS), and the draws, sent once (and again if m or seed change).
+    draws = traitlets.Enum(tuple(DRAWS), "numpy").tag(sync=True)
     noise = traitlets.List().tag(sync=True)
     order = traitlets.List().tag(sync=True)
     # The training points the page draws and fits; the learner drags, adds and removes them.
@@ -314,14 +350,26 @@ class GDAExplorer(Explorer):
     shade_n = traitlets.Int(SHADE_N).tag(sync=True)
     shade_probes = traitlets.List(list(SHADE_PROBES)).tag(sync=True)
 
-    def __init__(self, **params):
+    def __init__(self, draws="numpy", **params):
+        self._building = True  # the draws are made once, when every parameter has its value
+        self.draws = draws
         super().__init__(**params)
-        if len(self.noise) != self.m:
+        self._building = False
+        self._draw()
+
+    @traitlets.observe("m", "seed", "draws")
+    def _on_draws(self, change):
+        if not getattr(self, "_building", False):
             self._draw()
 
-    @traitlets.observe("m", "seed")
-    def _on_draws(self, change):
-        self._draw()
+    def new_sample(self, seed=None, m=None):
+        """What the page's *New sample* button (seed + 1) and m slider do: draws from the page's
+        generator (:func:`~genlearn.demos.seeded_draws.seeded_draws`) with this seed and m."""
+        with self.hold_trait_notifications():
+            self.draws = "mulberry32"
+            self.seed = self.seed + 1 if seed is None else seed
+            if m is not None:
+                self.m = m
 
     @traitlets.observe("phi", "mu0_1", "mu0_2", "mu1_1", "mu1_2", "sigma1", "sigma2", "rho")
     def _on_true_model(self, change):
@@ -336,9 +384,17 @@ class GDAExplorer(Explorer):
 
     def _draw(self):
         """The fixed draws: standard-normal noise (m, 2), then a permutation of range(m); the sample."""
-        rng = np.random.default_rng(self.seed)
-        noise = rng.standard_normal((self.m, 2))
-        order = rng.permutation(self.m)
+        if self.draws == "numpy":
+            rng = np.random.default_rng(self.seed)
+            noise = rng.standard_normal((self.m, 2))
+            order = rng.permutation(self.m)
+        else:
+            noise, order = seeded_draws(self.m, self.seed)
+            # Draws the page made come with the page's own noise and sample (equal to these to the
+            # last bits of log, cos and sin): keeping them sends no echo back to the page.
+            if (self.order == order.tolist() and np.allclose(self.noise, noise, rtol=0, atol=1e-12)
+                    and len(self.points) == self.m):
+                return
         with self.hold_sync():
             self.noise = noise.tolist()
             self.order = order.tolist()
@@ -408,6 +464,7 @@ class GDAExplorer(Explorer):
         theta, theta0 = boundary_from_parameters(self.phi, mu0, mu1, S)
         fit = GDA().fit(X, y)
         accuracy = float(fit.score(X, y))
+        error = fit_error(fit, self.phi, mu0, mu1, S)
         g = np.linspace(*_LIMITS, SHADE_N)[list(SHADE_PROBES)]
         G = np.stack(np.meshgrid(g, g), axis=-1)
         m_k = [int((y == 0).sum()), int((y == 1).sum())]
@@ -417,15 +474,15 @@ class GDAExplorer(Explorer):
                     for r in EXPLORER_RADII]
 
         return dict(
-            sample=dict(counts=m_k, X=X.tolist(), y=y.tolist()),
+            sample=dict(counts=m_k, X=X.tolist(), y=y.tolist(), draws=self.draws),
             true=dict(Sigma=S.tolist(), theta=theta.tolist(), theta0=theta0, line=_line(theta, theta0)),
             fitted=dict(phi=float(fit.phi_y_[1]), mu0=fit.mu_[0].tolist(), mu1=fit.mu_[1].tolist(),
                         Sigma=fit.Sigma_.tolist(), theta=fit.theta_.tolist(), theta0=fit.theta0_,
                         line=_line(fit.theta_, fit.theta0_), accuracy=accuracy,
-                        ellipses=[rings(mu, fit.Sigma_) for mu in fit.mu_]),
+                        ellipses=[rings(mu, fit.Sigma_) for mu in fit.mu_], error=error),
             ellipses=[rings(mu, S) for mu in (mu0, mu1)],
             posterior=dict(x=g.tolist(), y=g.tolist(), p=sigmoid(G @ theta + theta0).tolist()),
-            readouts=_readout_lines(m_k, theta, theta0, fit, accuracy),
+            readouts=_readout_lines(m_k, theta, theta0, fit, accuracy, error, self.draws, self.seed),
             description=describe.gda(theta, theta0, fit.theta_, fit.theta0_),
             params=self.params(),
         )

@@ -9,10 +9,11 @@
 // Reset (buttons; keys N, B, R) move `step`; the learner drags, adds and removes points
 // (handsOn, points.js), and every iterate follows.
 
+import {describeNewton} from "./describe.js";
 import {explorerPage, h, paramsOf} from "./explorer.js";
 import {canvasPanel, clipTo, drawMarker, drawPolyline, markerSprite, outline, plotFrame, stamp, textStyle, yTicks} from "./canvas.js";
-import {fmt, gaussianFits, quadraticForm, sigmoid} from "./numerics.js";
-import {byClass, handsOn, POINT_KEYS, ringAt} from "./points.js";
+import {classStats, fmt, gaussianFits, quadraticForm, sigmoid} from "./numerics.js";
+import {byClass, fitOK, handsOn, POINT_KEYS, ringAt} from "./points.js";
 
 /* ------------------------------------------------------------- Newton's method */
 
@@ -165,6 +166,7 @@ export function frame(get) {
                loglik: P.logliks.slice(0, k + 1), size, separated},
       gda,
       readouts: readoutLines(fits.counts, k, P, k ? size[k - 1] : 0, separated, gda),
+      description: describeNewton(k, t, gda.theta, gda.theta0),
       params: p,
     },
   };
@@ -269,7 +271,12 @@ function render(args) {
   const curve = canvasPanel("The log-likelihood of the Newton iterates so far, against the iteration", 0.5, 150);
   const summary = h("div", {class: "gl-summary", "aria-live": "polite", "aria-atomic": "true"}, "");
   const geom = {now: null};
-  const hands = handsOn(page, fig.canvas, geom);
+  const hands = handsOn(page, [{canvas: fig.canvas, geom}], {
+    fits: (X, y) => fitOK(X, y, model.get("min_per_class"), model.get("flat")),
+    refused: `Not done: each class keeps at least ${model.get("min_per_class")} points, not all on one line.`,
+    addAt: (k) => classStats(byClass(model.get("points"), model.get("labels"))[k]).mu,  // the class's mean
+    limits: () => model.get("limits"),
+  });
   // Step, Back, Reset: aria-disabled (not disabled) at the ends, so the focus stays on the button
   const go = (what) => {
     const f = frame(model.get), k = f.k, K = f.P.thetas.length - 1;

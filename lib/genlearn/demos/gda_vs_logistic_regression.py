@@ -37,7 +37,7 @@ import warnings
 import numpy as np
 import traitlets
 
-from . import style
+from . import describe, style
 from .explorer import Menu, Whole, fmt
 from .geometry import boundary_from_parameters, line_in_box
 from .points import POINTER_MODES, PointsExplorer
@@ -685,7 +685,7 @@ class NewtonExplorer(PointsExplorer):
         ``loglik`` of the same; ``size``: ``|Delta theta|`` of steps 1 to ``shown``, intercept
         included; ``separated``: every point strictly on its own side at the iterate shown),
         ``gda`` (``theta``, ``theta0`` of :class:`genlearn.GDA` on the points), ``readouts``,
-        ``params``.
+        ``description`` (:func:`genlearn.demos.describe.newton`), ``params``.
         """
         from .. import GDA
 
@@ -702,6 +702,7 @@ class NewtonExplorer(PointsExplorer):
                         loglik=logliks[:k + 1].tolist(), size=sizes.tolist(), separated=separated),
             gda=dict(theta=gda.theta_.tolist(), theta0=float(gda.theta0_)),
             readouts=_newton_readouts(m_k, k, thetas, logliks, sizes[-1] if k else 0.0, status, separated, gda),
+            description=describe.newton(k, thetas[k], gda.theta_, gda.theta0_),
             params=self.params(),
         )
 

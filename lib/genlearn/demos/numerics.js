@@ -187,3 +187,43 @@ export function posteriorFromLogs(l1, l0) {
   if (l1 === -Infinity && l0 === -Infinity) return null;
   return Math.exp(l1 - logAddExp(l0, l1));
 }
+
+/* ------------------------------------------------------------ seeded draws */
+
+/**
+ * mulberry32, a 32-bit generator small enough to compute exactly in JavaScript and in Python:
+ * mulberry32(seed)() returns the next whole number in [0, 2^32). Twin:
+ * genlearn.demos.seeded_draws.mulberry32 (the same integers, bit for bit).
+ */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/**
+ * The seeded draws of a sample of m points: `noise`, m standard-normal pairs by Box–Muller
+ * (u1 = (k + 1) / 2^32 in (0, 1], u2 = k' / 2^32: r = sqrt(-2 log u1), angle 2 pi u2), then
+ * `order`, a permutation of 0..m-1 by Fisher–Yates (j = floor(k (i + 1) / 2^32), exact), all
+ * from one mulberry32(seed) stream. Twin: genlearn.demos.seeded_draws.seeded_draws (order
+ * equal, noise to the last bit or two of log, cos and sin).
+ */
+export function seededDraws(m, seed) {
+  const next = mulberry32(seed), TWO32 = 4294967296;
+  const noise = new Array(m);
+  for (let i = 0; i < m; i++) {
+    const u1 = (next() + 1) / TWO32, u2 = next() / TWO32;
+    const r = Math.sqrt(-2 * Math.log(u1)), t = 2 * Math.PI * u2;
+    noise[i] = [r * Math.cos(t), r * Math.sin(t)];
+  }
+  const order = Array.from({length: m}, (_, i) => i);
+  for (let i = m - 1; i > 0; i--) {
+    const j = Math.floor((next() * (i + 1)) / TWO32);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return {noise, order};
+}

@@ -8,6 +8,10 @@
 // means, covariances with genlearn's divisors), the log-odds x^T A x + b^T x + c of each, its
 // conic, the posterior on a grid (shading), the boundary (the zero level of the log-odds, by
 // marching squares) and the training accuracy, and draws the three panels.
+//
+// The fitted points are the `points` and `labels` traits: the learner drags, adds and removes
+// them (points.js) and each frame refits the three models to them. Moving a slider draws
+// class 0 and class 1 (mu1 + z1 L^T) again, replacing the learner's edits.
 
 import {describeBoundaries} from "./describe.js";
 import {explorerPage, h, paramsOf} from "./explorer.js";
@@ -15,8 +19,9 @@ import {
   backdropFrame, canvasPanel, clipTo, drawCross, hexRgb, markerSprite, outline, pixels32, shadeTable, stampPoints,
 } from "./canvas.js";
 import {
-  cholesky2, covariance2, dot2, fmt, gaussianFits, inv2, linspace, mul2, quadraticForm, sigmoid, sym2Eigen,
+  cholesky2, covariance2, det2, dot2, fmt, gaussianFits, inv2, linspace, mul2, quadraticForm, sigmoid, sym2Eigen,
 } from "./numerics.js";
+import {byClass, handsOn, POINT_KEYS} from "./points.js";
 
 const MODELS = ["QDA", "LDA", "naive Bayes"];
 
@@ -45,8 +50,27 @@ function conicType(A, b, c, rtol = 1e-8) {
   return disc > 0 ? "two parallel lines" : "none";
 }
 
+
+/**
+ * Whether all three models fit these points: at least `least` points of each class, and within
+ * each class a scatter that is not singular (1 - correlation^2 >= flat). The page refuses an edit
+ * that breaks this. Twin: check_explorer_points.
+ */
+export function fitsAll(X, y, least, flat) {
+  const [X0, X1] = byClass(X, y);
+  if (X0.length < least || X1.length < least) return false;
+  return gaussianFits(X0, X1).qda.every((S) => S[0][0] > 0 && S[1][1] > 0 && det2(S) > flat * S[0][0] * S[1][1]);
+}
+
+/** The sample of the sliders' model: class 0 (x0), then class 1 (mu1 + z1 L^T). Twin: BoundaryExplorer.sample. */
+function sampleOf(p, get) {
+  const L = cholesky2(covariance2(p.sigma1, p.sigma2, p.rho)), mu1 = get("mu1"), X0 = get("x0");
+  const X1 = get("z1").map(([z0, z1]) => [mu1[0] + L[0][0] * z0, mu1[1] + (L[1][0] * z0 + L[1][1] * z1)]);
+  return {X: [...X0, ...X1], y: [...X0.map(() => 0), ...X1.map(() => 1)]};
+}
+
 /** The readout lines. Twin: _readout_lines. */
-function readoutLines(Sigma1, models) {
+function readoutLines(Sigma1, models, counts) {
   const S = Sigma1, v = sym2Eigen(S).values, f4 = (x) => fmt(x, 4);
   const side = (x) => (x < 1 - 1e-9 ? "below 1" : x > 1 + 1e-9 ? "above 1" : "equal to 1");
   return [
@@ -57,16 +81,16 @@ function readoutLines(Sigma1, models) {
       return `${name}: eigenvalues of A ${f4(M.eigenvalues[0])}, ${f4(M.eigenvalues[1])}, ` +
              `boundary ${M.conic}; training accuracy ${f4(M.accuracy)}`;
     }),
+    `training points: ${counts[0]} with y = 0, ${counts[1]} with y = 1`,
   ];
 }
 
 /** Every number of one frame, from the traits (get(name)); `state` is what the page publishes. */
 export function frame(get) {
-  const p = paramsOf(get), X0 = get("x0");
+  const p = paramsOf(get), X = get("points"), y = get("labels");
   const Sigma1 = covariance2(p.sigma1, p.sigma2, p.rho);
-  const L = cholesky2(Sigma1), mu1 = get("mu1");
-  const X1 = get("z1").map(([z0, z1]) => [mu1[0] + L[0][0] * z0, mu1[1] + (L[1][0] * z0 + L[1][1] * z1)]);
-  const fits = gaussianFits(X0, X1), m = X0.length + X1.length;
+  const [X0, X1] = byClass(X, y);
+  const fits = gaussianFits(X0, X1), m = X.length;
   const models = {};
   for (const [name, Sigma] of [["QDA", fits.qda], ["LDA", [fits.lda, fits.lda]], ["naive Bayes", fits.nb]]) {
     const {A, b, c, f} = quadraticForm(fits.phi, fits.mu, Sigma);
@@ -83,11 +107,11 @@ export function frame(get) {
                    conic: M.conic, accuracy: M.accuracy, posterior: probes.map(([x, y]) => sigmoid(M.f(x, y)))}];
   }));
   return {
-    X0, X1, models,
+    X0, X1, X, models,
     state: {
-      Sigma1, sample: X1.slice(0, 3),
+      Sigma1, sample: {X, y, counts: fits.counts},
       models: published,
-      readouts: readoutLines(Sigma1, models),
+      readouts: readoutLines(Sigma1, models, fits.counts),
       description: describeBoundaries(published),
       params: p,
     },
@@ -191,19 +215,16 @@ function zeroLevel(F, g) {
 const pointSize = (box) => Math.max(6.5, box.size / 45);
 
 /**
- * One frame of a panel: the shading (image layer), class 1's points, the boundary and the means.
+ * One frame of a panel: the shading (image layer), the points, the boundary and the means; the
+ * point chosen by the keyboard or the pointer (`selected`, or null) ringed.
  * A draft evaluates the log-odds on every other grid line (a quarter of the points; each value
  * shades a 2 x 2 block) and traces the boundary on that grid.
  */
-function drawPanel(panel, layers, M, f, look, draft) {
+function drawPanel(panel, layers, M, f, look, draft, selected) {
   const {ctx} = panel;
   const [lo, hi] = look.lim, n = layers.image.canvas.width;
-  // on the backdrop, drawn again only after a resize: axes, ticks and class 0's fixed sample
-  const {px, box} = backdropFrame(panel, layers, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]}, (bctx, fr) => {
-    clipTo(bctx, fr.box);
-    stampPoints(bctx, f.X0, fr.px, markerSprite(look.sprites, look.markers[0], pointSize(fr.box), look.colors[0]));
-    bctx.restore();
-  });
+  // on the backdrop, drawn again only after a resize: axes and ticks
+  const {px, box} = backdropFrame(panel, layers, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]});
   ctx.clearRect(0, 0, panel.width, panel.height);
   // the log-odds on the grid: posterior shading (row 0 of the image is the top, y = hi)
   const step = draft && (n - 1) % 2 === 0 ? 2 : 1, m = (n - 1) / step + 1;
@@ -214,7 +235,8 @@ function drawPanel(panel, layers, M, f, look, draft) {
   }
   layers.image.show();
   clipTo(ctx, box);
-  // class 1's points over class 0's (on the backdrop), with the suite's colours and shapes
+  // the training points, class 1's over class 0's, with the suite's colours and shapes
+  stampPoints(ctx, f.X0, px, markerSprite(look.sprites, look.markers[0], pointSize(box), look.colors[0]));
   stampPoints(ctx, f.X1, px, markerSprite(look.sprites, look.markers[1], pointSize(box), look.colors[1]));
   // the boundary p(y=1|x) = 1/2, i.e. log-odds 0
   ctx.beginPath();
@@ -231,36 +253,83 @@ function drawPanel(panel, layers, M, f, look, draft) {
   ctx.lineJoin = "round";
   ctx.stroke();
   for (const c of M.mu) drawCross(ctx, ...px(c), 6, 2.2);  // the fitted means
+  if (selected !== null && selected < f.X.length) {  // a black ring with a white edge
+    const [X, Y] = px(f.X[selected]);
+    for (const [w, color] of [[4, "#ffffff"], [2, "#000000"]]) {
+      ctx.beginPath();
+      ctx.arc(X, Y, pointSize(box) / 2 + 4, 0, 2 * Math.PI);
+      ctx.strokeStyle = color;
+      ctx.lineWidth = w;
+      ctx.stroke();
+    }
+  }
   ctx.restore();
   outline(ctx, box);
+  return {px, box};
 }
 
 /* ---------------------------------------------------------------- the widget */
 
+/** The parameters of the sliders' model: moving one draws the sample again. */
+const TRUE_MODEL = ["sigma1", "sigma2", "rho"];
+
 function render(args) {
-  const page = explorerPage(args, {frame, readouts: "Numbers of the three fitted models"});
+  const page = explorerPage(args, {
+    frame, readouts: "Numbers of the three fitted models",
+    watch: ["points", "labels"],
+    // moving a slider draws the sample again from the sliders' model
+    also(values, get) {
+      if (!TRUE_MODEL.some((k) => k in values)) return {};
+      const {X, y} = sampleOf({...paramsOf(get), ...values}, get);
+      return {points: X, labels: y};
+    },
+  });
   const {model} = page;
   const titles = model.get("titles"), colors = model.get("class_colors");
   const look = {lim: model.get("lim"), colors, markers: model.get("class_markers"), sprites: new Map(),
                 shade: shadeTable(pixels32(posteriorColors(colors)))};
-  const panels = {}, heads = {}, layers = {};
+  const panels = {}, heads = {}, layers = {}, geoms = {};
   for (const name of MODELS) {
-    panels[name] = canvasPanel(`${titles[name]}: posterior shading, the two classes and the boundary`, 1.0, 420);
+    // the first panel's description tells the keys: it takes the focus (the keyboard edits the points)
+    const keys = name === MODELS[0] ? ` ${POINT_KEYS}` : "";
+    panels[name] = canvasPanel(`${titles[name]}: posterior shading, the two classes and the boundary.${keys}`,
+                               1.0, 420);
     layers[name] = {back: panels[name].backdrop(), image: panels[name].image(model.get("grid_n"))};
     heads[name] = h("div", {class: "gl-heading"}, titles[name]);
     panels[name].node.prepend(heads[name]);
+    panels[name].canvas.style.touchAction = "none";  // a finger drags a point instead of scrolling
+    geoms[name] = {now: null};
   }
+  panels[MODELS[0]].canvas.setAttribute("tabindex", "0");
+  const hands = handsOn(page, MODELS.map((k) => ({canvas: panels[k].canvas, geom: geoms[k]})), {
+    fits: (X, y) => fitsAll(X, y, model.get("min_per_class"), model.get("flat")),
+    refused: `Not done: each class keeps at least ${model.get("min_per_class")} points, not all on one line.`,
+    addAt: (k) => frame(model.get).models.QDA.mu[k],
+    limits: () => model.get("lim"),
+  });
+  // a live region of its own (not role=status: that is the readouts'), read after each edit
+  const summary = h("div", {class: "gl-summary", "aria-live": "polite", "aria-atomic": "true"}, "");
+  const outlier = h("button", {type: "button", onclick: () => hands.outlier()},
+                    "Outlier: move one point far away");
   const caption = h("div", {class: "gl-caption"},
     "Circles: class 0, N((0, 0), I); triangles: class 1, N((2, 1), Σ₁). Black curve: the boundary ",
     "p(y=1 | x) = ½; the shading goes from class 0's colour (class 0 likely) through white to class 1's; ",
-    "crosses: the fitted means.");
-  page.root.append(page.controls.node, page.out.node,
+    "crosses: the fitted means. Drag a point in any panel; the menu adds or removes points.");
+  page.root.append(page.controls.node, page.out.node, h("div", {}, outlier, summary),
                    h("div", {class: "gl-figures"}, ...MODELS.map((k) => panels[k].node)), caption);
   return page.start((f, draft) => {
     for (const name of MODELS) {
-      drawPanel(panels[name], layers[name], f.models[name], f, look, draft);
+      geoms[name].now = drawPanel(panels[name], layers[name], f.models[name], f, look, draft, hands.selected);
+      // where the plot box lies on the canvas (CSS pixels): the browser tests aim at points with it
+      const {x, y, size} = geoms[name].now.box, box = `${x} ${y} ${size}`;
+      if (panels[name].canvas.dataset.box !== box) panels[name].canvas.dataset.box = box;
       const head = `${titles[name]} — ${f.models[name].conic}`;
       if (heads[name].textContent !== head) heads[name].textContent = head;  // a new text means a new layout
+    }
+    if (!draft && hands.announce !== null) {
+      // the edit and what it did to the three fits, read by screen readers
+      summary.textContent = `${hands.announce} ${f.state.readouts.slice(2, 5).join("; ")}.`;
+      hands.announce = null;
     }
   }, MODELS.map((k) => panels[k]));
 }

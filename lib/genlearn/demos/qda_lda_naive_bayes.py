@@ -26,7 +26,8 @@ quadratic_form             ``(A, b, c)`` of any of the three fitted binary model
 quadratic_form_gap         largest gap between ``x^T A x + b^T x + c`` and the log-odds on a grid
 conic_type                 ellipse, hyperbola, parabola or line, from ``(A, b, c)``
 explorer_models            the explorer's data for a Sigma_1 and the three models fitted to it
-BoundaryExplorer           the interactive figure (sliders for class 1's Sigma_1)
+check_explorer_points      the training points the explorer accepts (or a ValueError naming the fix)
+BoundaryExplorer           the interactive figure (sliders for class 1's Sigma_1; draggable points)
 three_class_example        seeded three-class data
 plot_three_classes         the plane coloured by predicted class, means marked
 too_few_examples           test error as the rare class shrinks (the "walrus" case)
@@ -49,12 +50,13 @@ from ..datasets import make_gaussian_classes
 from ..discriminant import GDA, QDA, GaussianNB
 from ..logistic import LogisticRegression
 from . import describe, style
-from .explorer import Explorer, Slider, fmt
+from .explorer import Explorer, Menu, Slider, fmt
 from .style import grid
 
 __all__ = [
     "MODEL_NAMES", "make_models", "grid", "class_covariances", "two_class_example", "plot_assumptions",
     "quadratic_form", "quadratic_form_gap", "conic_type", "explorer_models", "BoundaryExplorer",
+    "check_explorer_points", "POINTER_MODES", "MIN_PER_CLASS", "OUTLIER_AT",
     "plot_conic_gallery", "three_class_example", "plot_three_classes", "too_few_examples",
     "plot_too_few_examples", "feature_map", "feature_map_models", "plot_feature_maps",
     "boundary_agreement", "cv_models", "cv_folds", "cv_table", "format_cv_table",
@@ -315,9 +317,10 @@ def explorer_models(sigma1, sigma2, rho, X0, Z1):
     return X, y, {name: model.fit(X, y) for name, model in make_models().items()}
 
 
-def _readout_lines(Sigma1, rows):
-    """The explorer's readout lines: Sigma_1, its variances along its axes, then one line
-    per model ``(name, eigenvalues of A, conic, training accuracy)`` in ``rows``."""
+def _readout_lines(Sigma1, rows, counts):
+    """The explorer's readout lines: Sigma_1, its variances along its axes, one line per
+    model ``(name, eigenvalues of A, conic, training accuracy)`` in ``rows``, then the
+    training points per class (``counts``)."""
     S = np.asarray(Sigma1, dtype=float)
     var = np.linalg.eigvalsh(S)
     lines = [
@@ -329,7 +332,53 @@ def _readout_lines(Sigma1, rows):
     for name, eig, kind, acc in rows:
         lines.append(f"{name}: eigenvalues of A {fmt(eig[0], 4)}, {fmt(eig[1], 4)}, "
                      f"boundary {kind}; training accuracy {fmt(acc, 4)}")
+    lines.append(f"training points: {counts[0]} with y = 0, {counts[1]} with y = 1")
     return lines
+
+
+#: What a press on the explorer's figures does (its "pointer" menu).
+POINTER_MODES = (("move", "drag a point"), ("add0", "add a point with y = 0"),
+                 ("add1", "add a point with y = 1"), ("remove", "remove a point"))
+#: The fewest training points of a class the explorer keeps: QDA's Sigma_k needs three off a line.
+MIN_PER_CLASS = 3
+#: A class's fitted Sigma_k counts as singular when 1 - (its correlation)^2 is below this.
+_FLAT = 1e-8
+#: Where the outlier preset puts the first point with y = 0: a corner of the box, past class 1.
+OUTLIER_AT = (6.0, 5.0)
+
+
+def check_explorer_points(points, labels):
+    """``points`` (m, 2) and ``labels`` (m,) as arrays, or a ValueError naming the problem and the fix.
+
+    The explorer accepts finite points (of magnitude below 1e6) with labels 0 and 1, at least
+    :data:`MIN_PER_CLASS` of each class, and within each class not all on one line: exactly
+    the data on which all three models fit (QDA needs each ``Sigma_k`` invertible, naive Bayes
+    each variance positive, LDA the pooled ``Sigma``, which each ``Sigma_k`` bounds from below).
+    The page refuses an edit that would break a rule with the same test (``fitsAll`` in
+    ``qda_lda_naive_bayes.js``).
+    """
+    X = np.asarray(points, dtype=float)
+    y = np.asarray(labels)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"points must have shape (m, 2), one row [x1, x2] per example; got shape {X.shape}.")
+    if not np.isfinite(X).all() or (np.abs(X) >= 1e6).any():
+        raise ValueError("points must be finite numbers below 1e6 in size; drop or fix the rows that are not.")
+    if y.shape != (len(X),):
+        raise ValueError(f"labels must have shape ({len(X)},), one per row of points; got shape {y.shape}. "
+                         "Set points and labels together with set_points(X, y).")
+    if y.size and not np.isin(y, (0, 1)).all():
+        raise ValueError(f"labels must be 0 or 1; got {sorted(set(np.unique(y).tolist()) - {0, 1})[:5]}.")
+    for k in (0, 1):
+        Xk = X[y == k]
+        if len(Xk) < MIN_PER_CLASS:
+            raise ValueError(f"class {k} has {len(Xk)} points; each class needs at least {MIN_PER_CLASS} "
+                             "(QDA fits a covariance per class): add points of that class.")
+        D = Xk - Xk.mean(axis=0)
+        S = D.T @ D
+        if not (S[0, 0] > 0 and S[1, 1] > 0 and np.linalg.det(S) > _FLAT * S[0, 0] * S[1, 1]):
+            raise ValueError(f"the points of class {k} lie on one line, so its fitted Sigma_{k} is singular; "
+                             "move one of them off that line.")
+    return X, y.astype(int)
 
 
 class BoundaryExplorer(Explorer):
@@ -344,6 +393,13 @@ class BoundaryExplorer(Explorer):
     log-odds ``x^T A x + b^T x + c``, shades p(y=1 | x), draws the boundary (its zero
     level) and names the conic; :meth:`expected_state` is its genlearn twin.
 
+    The training points are data the learner touches (``points.js``): press a point
+    in any panel and drag it, add one of either class, remove one (the ``pointer``
+    menu; Shift+press removes), or with the keyboard on the QDA panel (arrows choose,
+    Enter picks up, arrows move, Delete removes, 0 and 1 add); the *Outlier* button
+    moves the first point with y = 0 to :data:`OUTLIER_AT`. Every edit refits the three
+    models. Moving a slider draws class 1 again from the model, as :meth:`resample` does.
+
     Parameters
     ----------
     m : int, default=120
@@ -357,17 +413,27 @@ class BoundaryExplorer(Explorer):
     ----------
     sigma1, sigma2, rho : float
         The slider values; each must lie in its slider's range (a ValueError
-        says which), so no covariance is ever singular.
+        says which), so no covariance of the sample is ever singular.
+    pointer : {"move", "add0", "add1", "remove"}
+        What a press on a figure does (:data:`POINTER_MODES`).
+    points : list of [float, float], shape (m, 2)
+    labels : list of int, shape (m,)
+        The training points the page draws and fits (the sample until the learner or
+        Python edits them); set both at once with :meth:`set_points`;
+        :func:`check_explorer_points` says what is refused.
     Sigma1 : ndarray of shape (2, 2)
         Read-only, :func:`genlearn.gaussian.covariance`.
     models : dict name -> fitted estimator
-        Read-only: QDA, GDA (LDA) and GaussianNB fitted to the current data.
+        Read-only: QDA, GDA (LDA) and GaussianNB fitted to the current points.
 
     Examples
     --------
     >>> ex = BoundaryExplorer(sigma1=1.0, sigma2=1.0, rho=0.5)
     >>> [model["conic"] for model in ex.expected_state()["models"].values()]
     ['hyperbola', 'line', 'line']
+    >>> ex.outlier()                       # the first point with y = 0 far away
+    >>> ex.points[0]
+    [6.0, 5.0]
     """
 
     _js = "qda_lda_naive_bayes.js"
@@ -376,6 +442,7 @@ class BoundaryExplorer(Explorer):
     sigma1 = Slider(0.5, 2.5, 0.05, 2.0, "σ₁ (class 1, x₁)", digits=2, why=_NONSINGULAR)
     sigma2 = Slider(0.5, 2.5, 0.05, 0.6, "σ₂ (class 1, x₂)", digits=2, why=_NONSINGULAR)
     rho = Slider(-0.8, 0.8, 0.05, 0.0, "ρ (class 1)", digits=2, why=_NONSINGULAR)
+    pointer = Menu(POINTER_MODES, "move", "a press on the figure")
 
     # The data and the constants the page needs, sent once (the JavaScript keeps no copy).
     x0 = traitlets.List().tag(sync=True)
@@ -385,11 +452,64 @@ class BoundaryExplorer(Explorer):
     lim = traitlets.List(list(EXPLORER_LIM)).tag(sync=True)
     grid_n = traitlets.Int(EXPLORER_GRID).tag(sync=True)
     titles = traitlets.Dict(dict(_EXPLORER_TITLES)).tag(sync=True)
+    # The training points the page draws and fits; the learner drags, adds and removes them.
+    points = traitlets.List().tag(sync=True)
+    labels = traitlets.List().tag(sync=True)
+    min_per_class = traitlets.Int(MIN_PER_CLASS).tag(sync=True)
+    flat = traitlets.Float(_FLAT).tag(sync=True)
+    outlier_at = traitlets.List(list(OUTLIER_AT)).tag(sync=True)
 
     def __init__(self, m=120, random_state=0, **params):
         X0, Z1, _ = _explorer_sample(m, random_state)
         self.x0, self.z1 = X0.tolist(), Z1.tolist()
         super().__init__(**params)
+        self.resample()
+
+    @traitlets.observe("sigma1", "sigma2", "rho")
+    def _on_true_model(self, change):
+        if not self.labels:  # (not while the constructor sets the first values)
+            return
+        X, y = self.sample()
+        # A slider moved on the page comes with the page's own sample (equal to this one to
+        # rounding): keeping it sends nothing back, so no echo can overwrite a newer page state.
+        if self.labels == y.tolist() and np.allclose(self.points, X, rtol=0, atol=1e-9):
+            return
+        self.set_points(X, y)
+
+    @traitlets.validate("points", "labels")
+    def _valid_points(self, proposal):
+        """Both as checked by :func:`check_explorer_points` (set both at once: :meth:`set_points`)."""
+        name = proposal.trait.name
+        points, labels = (proposal.value, self.labels) if name == "points" else (self.points, proposal.value)
+        X, y = check_explorer_points(points, labels)
+        return X.tolist() if name == "points" else y.tolist()
+
+    def set_points(self, X, y):
+        """Make ``X`` (m, 2) and ``y`` (m,) the training points (a ValueError if they are refused)."""
+        X, y = check_explorer_points(X, y)
+        with self.hold_sync(), self.hold_trait_notifications():
+            self.points = X.tolist()
+            self.labels = y.tolist()
+
+    def sample(self):
+        """The sample of the sliders' model: class 0, then class 1 (:func:`explorer_models`)."""
+        X1 = _explorer_class1(np.asarray(self.z1, dtype=float), self.Sigma1)
+        X = np.vstack([np.asarray(self.x0, dtype=float), X1])
+        return X, np.repeat([0, 1], [len(self.x0), len(self.z1)])
+
+    def data(self):
+        """The training points the page draws and fits now: ``X`` (m, 2), ``y`` (m,)."""
+        return np.array(self.points, dtype=float).reshape(-1, 2), np.array(self.labels, dtype=int)
+
+    def resample(self):
+        """Make the sample of the sliders' model (:meth:`sample`) the training points again."""
+        self.set_points(*self.sample())
+
+    def outlier(self):
+        """The outlier preset: the first point with y = 0 moves to :data:`OUTLIER_AT` (the page's button)."""
+        X, y = self.data()
+        X[np.flatnonzero(y == 0)[0]] = OUTLIER_AT
+        self.set_points(X, y)
 
     @property
     def Sigma1(self):
@@ -397,20 +517,22 @@ class BoundaryExplorer(Explorer):
 
     @property
     def models(self):
-        return explorer_models(self.sigma1, self.sigma2, self.rho, self.x0, self.z1)[2]
+        X, y = self.data()
+        return {name: model.fit(X, y) for name, model in make_models().items()}
 
     def expected_state(self):
         """Everything the page publishes in ``data-state`` now, computed with genlearn.
 
-        Keys: ``Sigma1``; ``sample`` (the first 3 points of class 1); ``models``, for
-        each of QDA, LDA and naive Bayes: ``phi`` (priors), ``mu`` (class means),
-        ``Sigma`` (the two class covariances, :func:`class_covariances`), ``A``,
-        ``b``, ``c`` (:func:`quadratic_form`), ``eigenvalues`` of A (ascending),
-        ``conic`` (:func:`conic_type`), ``accuracy`` (training accuracy) and
-        ``posterior`` (``predict_proba`` at the probes, class 1); ``readouts`` and
-        ``params``.
+        Keys: ``Sigma1``; ``sample`` (every training point ``X``, its label ``y`` and the
+        ``counts`` per class); ``models``, for each of QDA, LDA and naive Bayes, fitted to
+        the training points: ``phi`` (priors), ``mu`` (class means), ``Sigma`` (the two
+        class covariances, :func:`class_covariances`), ``A``, ``b``, ``c``
+        (:func:`quadratic_form`), ``eigenvalues`` of A (ascending), ``conic``
+        (:func:`conic_type`), ``accuracy`` (training accuracy) and ``posterior``
+        (``predict_proba`` at the probes, class 1); ``readouts`` and ``params``.
         """
-        X, y, models = explorer_models(self.sigma1, self.sigma2, self.rho, self.x0, self.z1)
+        X, y = self.data()
+        models = self.models
         P = np.asarray(self.probes, dtype=float)
         out, rows = {}, []
         for name, model in models.items():
@@ -423,13 +545,15 @@ class BoundaryExplorer(Explorer):
                              Sigma=np.asarray(class_covariances(model)).tolist(), A=A.tolist(),
                              b=b.tolist(), c=c, eigenvalues=eig.tolist(), conic=kind, accuracy=acc,
                              posterior=model.predict_proba(P)[:, 1].tolist())
-        return dict(Sigma1=self.Sigma1.tolist(), sample=X[len(self.x0):len(self.x0) + 3].tolist(), models=out,
-                    readouts=_readout_lines(self.Sigma1, rows), description=describe.boundaries(out),
-                    params=self.params())
+        counts = [int((y == 0).sum()), int((y == 1).sum())]
+        return dict(Sigma1=self.Sigma1.tolist(), sample=dict(X=X.tolist(), y=y.tolist(), counts=counts),
+                    models=out, readouts=_readout_lines(self.Sigma1, rows, counts),
+                    description=describe.boundaries(out), params=self.params())
 
     def static_figure(self, num=120):
         """The three panels of the current state as a matplotlib Figure (where widgets cannot run)."""
-        X, y, models = explorer_models(self.sigma1, self.sigma2, self.rho, self.x0, self.z1)
+        X, y = self.data()
+        models = self.models
         xx, yy, P = grid(EXPLORER_LIM, EXPLORER_LIM, num)
         fig, axes = _panels(height=4.0)
         for ax, (name, model) in zip(axes, models.items()):

@@ -197,7 +197,8 @@ def guarded(page, base):
 @pytest.mark.parametrize("name", PAGES)
 def test_axe_site_and_handouts(pages, chromium, name):
     """Every page of the site and every handout: no WCAG A/AA violation of any impact, light and dark;
-    in the dark scheme the page is dark and each explorer's ink keeps 4.5:1 against its background."""
+    in the dark scheme the page is dark and each explorer's ink keeps 4.5:1 against its background;
+    printed, each slider is its label and value."""
     page = guarded(chromium.new_page(), pages)
     try:
         found, inks = {}, []
@@ -217,6 +218,13 @@ def test_axe_site_and_handouts(pages, chromium, name):
         assert luminance(body) < 0.05, f"{name}: the page stays light in the dark scheme ({body})"
         low = [i for i in inks if i[2] < 4.5]
         assert not low, f"{name}: explorers whose axes and labels have less than 4.5:1 contrast: {low}"
+        # on paper each slider is a caption of its value: no track, its label and current value shown
+        page.emulate_media(media="print", color_scheme="light")
+        printed = page.evaluate("""() => Array.from(document.querySelectorAll('.genlearn-explorer input[type=range]'))
+            .map(i => [getComputedStyle(i).display, i.labels[0].getBoundingClientRect().width > 0,
+                       i.parentElement.querySelector('output').textContent.trim()])""")
+        assert all(d == "none" and label and value for d, label, value in printed), \
+            f"{name}: printed sliders (display, label shown, value): {printed}"
         assert page.outside == [], f"{name}: requests left localhost: {page.outside[:5]}"
     finally:
         page.close()

@@ -402,6 +402,21 @@ def test_preset_figure_draws_scaled_principal_axes_in_visible_colours():
     assert (np.abs(rgb - orange).sum(axis=-1) < 60).sum() > 8
 
 
+def test_principal_axes_differ_without_colour_in_both_figures():
+    """Orange and vermillion look alike (on a projector, to a colour-blind reader): the two principal
+    axes also differ in dash, in the static figure (matplotlib's line style) and on the explorer's page
+    (the dash pattern it is sent, ``axis_styles``), the same way in both: short solid, long dashed."""
+    fig = mg.preset_figure(["Sigma = [[3, 0.8], [0.8, 1]]"])
+    static = {line.get_color(): line.get_linestyle() for line in fig.axes[1].get_lines() if len(line.get_xdata()) == 2}
+    live = {s["color"]: s["dash"] for s in mg.GaussianExplorer().axis_styles}
+    assert set(static) == set(live) == set(mg.AXIS_COLORS)
+    short, long_ = mg.AXIS_COLORS
+    assert static[short] == "-" and live[short] == []
+    assert static[long_] == "--" and len(live[long_]) == 2 and min(live[long_]) > 0
+    js = (Path(mg.__file__).parent / "multivariate_gaussian.js").read_text(encoding="utf-8")
+    assert 'model.get("axis_styles")' in js and "axisStyles[j].dash" in js, "the page must draw the declared dashes"
+
+
 # ---------------------------------------------------------------- slips of the notes (issue 18)
 def test_notebook_tilt_comes_from_the_correlation_not_the_size():
     """Oracle: |Sigma| = ac - b^2 and rho = b / sqrt(ac), written out for each matrix."""

@@ -37,6 +37,7 @@ explorer's default picture without a kernel.
 Functions
 ---------
 install_assets   fetch the web assets with npm (once; cached by version)
+dark_scheme_css  JupyterLab Dark's colours for readers whose browser asks for a dark scheme
 execute          run a notebook in a temporary copy; widget state kept (drop_defaults=False)
 store_state      write an executed copy's widget outputs and state into a notebook
 coalesce_streams merge consecutive stream outputs, as JupyterLab does when it saves
@@ -55,7 +56,8 @@ from pathlib import Path
 from genlearn.widget_state import reachable
 
 __all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "assets_ready", "execute", "store_state",
-           "coalesce_streams", "export_html", "write_static", "WIDGET_STATE_MIME", "WIDGET_VIEW_MIME"]
+           "coalesce_streams", "export_html", "write_static", "dark_scheme_css", "WIDGET_STATE_MIME",
+           "WIDGET_VIEW_MIME"]
 
 WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
@@ -228,6 +230,26 @@ def write_static(out_dir, asset_dir=ASSET_DIR):
     return static
 
 
+def dark_scheme_css():
+    """CSS that turns the page dark when the reader's browser asks for a dark colour scheme
+    (``prefers-color-scheme: dark``): the colour variables of JupyterLab's Dark theme (the
+    ``:root`` block of the copy nbconvert's "lab" template ships). genlearn's stylesheet, before it,
+    sets the code colours of a dark page for contrast; the explorers follow (explorer.css reads the
+    theme's text and background colours)."""
+    import re
+
+    from jupyter_core.paths import jupyter_path
+
+    # the Dark theme that nbconvert's "lab" template ships (its --theme dark)
+    found = [Path(p) for p in jupyter_path("nbconvert", "templates", "lab", "static", "theme-dark.css")]
+    theme = next((p for p in found if p.exists()), None)
+    root = re.search(r":root\s*\{[^}]*\}", theme.read_text(encoding="utf-8")) if theme else None
+    if root is None:
+        raise RuntimeError("no colour variables of nbconvert's lab template's theme-dark.css (looked in "
+                           f"{', '.join(map(str, found))}): reinstall nbconvert (pip install nbconvert).")
+    return f"@media (prefers-color-scheme: dark) {{\n{root.group(0)}\n}}\n"
+
+
 def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET_DIR, static=True, code=True):
     """Write ``out_dir/<notebook name>.html`` and ``out_dir/_static/``; returns the HTML path.
 
@@ -264,7 +286,7 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
         mathjax_url=f"{_STATIC}/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe",
         exclude_input=not code, exclude_input_prompt=not code, exclude_output_prompt=not code,
     )
-    html, _ = exporter.from_notebook_node(nb, resources={"genlearn_css": stylesheet()})
+    html, _ = exporter.from_notebook_node(nb, resources={"genlearn_css": stylesheet() + dark_scheme_css()})
     if "https://cdn" in html or "unpkg.com" in html:
         raise RuntimeError("the exported page names a CDN; genlearn.course.export's template needs updating.")
     out = out_dir / (path.stem + ".html")

@@ -1,6 +1,7 @@
 // canvas.js: the explorers' figures: hi-DPI canvas panels in layers, colour scales,
 // markers, plot frames. Colours come from Python (genlearn.demos.style, sent as traits);
-// this file names only black, white and greys.
+// the ink of axes, ticks and labels is the page's text colour (ink), so that the figures follow
+// a dark theme; this file names only white and black (edges that keep a mark readable on any shading).
 
 import {h} from "./explorer.js";
 import {linspace} from "./numerics.js";
@@ -10,7 +11,9 @@ import {linspace} from "./numerics.js";
 /**
  * A canvas drawn at the device's pixel ratio that follows its container's width
  * (height = width * aspect, capped at maxHeight CSS pixels, or at the page's
- * --gl-canvas-max-height where that is larger: the presenter's one-explorer view). Returns the panel
+ * --gl-canvas-max-height where that is larger: the presenter's one-explorer view; or
+ * aspect(width), a function that gives the height, for a figure that rearranges its panels on
+ * a narrow page). Returns the panel
  * {node, canvas, ctx, width, height, fit(draft), onResize}: width and height in CSS pixels,
  * ctx scaled so that drawing uses CSS pixels; fit(draft) sizes the canvases (call it at the
  * start of a frame: true when the size changed), onResize() is called after the container
@@ -33,6 +36,7 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   const stack = h("div", {class: "gl-stack"}, canvas);
   const node = h("div", {class: "gl-panel"}, stack);
   const panel = {node, canvas, ctx: canvas.getContext("2d"), width: 0, height: 0, onResize: null};
+  keepTextBoxes(panel, panel);
   const dpr = window.devicePixelRatio || 1;
   // the canvases sized with the panel: pixels per CSS pixel in full frames and in drafts
   panel.full = dpr;
@@ -44,13 +48,14 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   panel.fit = (draft = drafting) => {
     drafting = draft;
     const w = Math.max(120, Math.floor(observed ?? (node.clientWidth || 480)));
-    const hgt = Math.min(cap, Math.round(w * aspect));
+    const hgt = typeof aspect === "function" ? Math.round(aspect(w)) : Math.min(cap, Math.round(w * aspect));
     const resized = w !== panel.width || hgt !== panel.height;
     panel.width = w;
     panel.height = hgt;
     for (const c of sized) {
-      if (resized) {  // the page may have changed its type size too (a theme, the presenter view)
+      if (resized) {  // the page may have changed its type size or colours too (a theme, the presenter view)
         fontScales.delete(c.canvas);
+        inks.delete(c.canvas);
         c.canvas.glMinFont = undefined;
       }
       const s = draft ? c.draft : c.full;
@@ -71,7 +76,9 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   panel.backdrop = () => {
     const c = h("canvas", {"aria-hidden": "true", class: "gl-layer"});
     stack.insertBefore(c, canvas);
-    return added({canvas: c, ctx: c.getContext("2d"), full: dpr, draft: dpr});
+    const layer = {canvas: c, ctx: c.getContext("2d"), full: dpr, draft: dpr};
+    keepTextBoxes(panel, layer);
+    return added(layer);
   };
   panel.image = (n) => {
     const layer = imageLayer(n);
@@ -98,6 +105,30 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
     panel.disconnect = () => ro.disconnect();
   }
   return panel;
+}
+
+/**
+ * Keep the box of every text a layer's ctx draws, in CSS pixels of the panel, in its canvas's
+ * glTexts ([left, top, right, bottom, text]; emptied when the whole canvas is cleared): the tests
+ * check from them that no two labels of a figure overlap and none is cut off, at any width.
+ */
+function keepTextBoxes(panel, layer) {
+  const {ctx, canvas} = layer, fill = ctx.fillText.bind(ctx), clear = ctx.clearRect.bind(ctx);
+  canvas.glTexts = [];
+  ctx.fillText = (text, x, y, ...rest) => {
+    const m = ctx.measureText(text), t = ctx.getTransform(), k = panel.width ? canvas.width / panel.width : 1;
+    const x0 = x - m.actualBoundingBoxLeft, x1 = x + m.actualBoundingBoxRight;
+    const y0 = y - m.actualBoundingBoxAscent, y1 = y + m.actualBoundingBoxDescent;
+    const corners = [[x0, y0], [x1, y0], [x0, y1], [x1, y1]]
+      .map(([a, b]) => [(t.a * a + t.c * b + t.e) / k, (t.b * a + t.d * b + t.f) / k]);
+    const xs = corners.map((q) => q[0]), ys = corners.map((q) => q[1]);
+    canvas.glTexts.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), String(text)]);
+    fill(text, x, y, ...rest);
+  };
+  ctx.clearRect = (x, y, w, hgt) => {
+    if (x <= 0 && y <= 0 && x + w >= panel.width && y + hgt >= panel.height) canvas.glTexts = [];
+    clear(x, y, w, hgt);
+  };
 }
 
 /**
@@ -298,14 +329,31 @@ export function fontScale(canvas) {
   return s;
 }
 
+const inks = new WeakMap();
+
+/**
+ * The figures' ink (axes, ticks, labels, black curves): the canvas's computed CSS colour, which
+ * explorer.css takes from --gl-fg or the JupyterLab theme's text colour (light or dark), so that
+ * it keeps its contrast with the explorer's background. Read once per canvas, as fontScale.
+ */
+export function ink(canvas) {
+  let c = inks.get(canvas);
+  if (c === undefined) {
+    if (typeof getComputedStyle === "undefined" || !canvas.isConnected) return "#000";
+    c = getComputedStyle(canvas).color || "#000";
+    inks.set(canvas, c);
+  }
+  return c;
+}
+
 /**
  * The text style of the figures: `px` pixels at the default type size, scaled by the page's
- * (fontScale), the page's sans-serif, black. The smallest size a canvas drew its text at, in
+ * (fontScale), the page's sans-serif, in the page's ink. The smallest size a canvas drew its text at, in
  * CSS px, is kept in its data-min-font (the presenter tests read it).
  */
 export function textStyle(ctx, px = BASE_FONT) {
   const size = px * fontScale(ctx.canvas);
-  ctx.fillStyle = "#000";
+  ctx.fillStyle = ink(ctx.canvas);
   ctx.font = `${size}px system-ui, sans-serif`;
   if (!(ctx.canvas.glMinFont <= size)) {
     ctx.canvas.glMinFont = size;
@@ -315,10 +363,10 @@ export function textStyle(ctx, px = BASE_FONT) {
 
 /**
  * The outline of a plot box {x, y, w, h} and its y ticks: [value, text] pairs drawn at
- * height Y(value), left of the box. Leaves the text style black, 13 px, for the caller.
+ * height Y(value), left of the box. Leaves the text style (ink, 13 px) for the caller.
  */
 export function boxWithYTicks(ctx, box, Y, yticks) {
-  ctx.strokeStyle = "#000";
+  ctx.strokeStyle = ink(ctx.canvas);
   ctx.lineWidth = 1;
   ctx.strokeRect(box.x, box.y, box.w, box.h);
   yTicks(ctx, box, Y, yticks);
@@ -327,7 +375,7 @@ export function boxWithYTicks(ctx, box, Y, yticks) {
 /** Y ticks of a plot box {x, ...}: [value, text] pairs at height Y(value), left of the box. */
 export function yTicks(ctx, box, Y, yticks) {
   textStyle(ctx);
-  ctx.strokeStyle = "#000";
+  ctx.strokeStyle = ink(ctx.canvas);
   ctx.lineWidth = 1;
   ctx.textAlign = "right";
   ctx.textBaseline = "middle";
@@ -360,7 +408,7 @@ export function plotFrame(ctx, panel, lim, {xlabel = "x₁", ylabel = "x₂", ti
   const [lo, hi] = lim;
   const px = (p) => [x0 + (p[0] - lo) / (hi - lo) * size, y0 + (hi - p[1]) / (hi - lo) * size];
   textStyle(ctx, font);
-  ctx.strokeStyle = "#000";
+  ctx.strokeStyle = ink(ctx.canvas);
   ctx.lineWidth = 1;
   for (const t of ticks || linspace(lo, hi, 5)) {
     const [X] = px([t, lo]), [, Y] = px([lo, t]), text = String(+t.toFixed(2));
@@ -416,7 +464,7 @@ export function clipTo(ctx, box) {
 
 /** The outline of a square plot box {x, y, size}, over whatever was drawn in it. */
 export function outline(ctx, box) {
-  ctx.strokeStyle = "#000";
+  ctx.strokeStyle = ink(ctx.canvas);
   ctx.lineWidth = 1;
   ctx.strokeRect(box.x, box.y, box.size, box.size);
 }

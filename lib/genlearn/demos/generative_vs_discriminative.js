@@ -8,7 +8,7 @@
 
 import {explorerPage, h, paramsOf} from "./explorer.js";
 import {
-  boxWithYTicks, canvasPanel, drawMarker, drawPolyline, onBackdrop, textStyle, yLabel, yTicks,
+  boxWithYTicks, canvasPanel, drawMarker, drawPolyline, ink, onBackdrop, textStyle, yLabel, yTicks,
 } from "./canvas.js";
 import {describeBayes} from "./describe.js";
 import {fmt, linspace, logAddExp} from "./numerics.js";
@@ -82,9 +82,18 @@ export function frame(get) {
 
 /* ----------------------------------------------------------------- drawing */
 
-/** The pixel boxes of the two panels in a W x H figure: densities on top, posterior below. */
-function layout(W, H) {
-  const left = 62, right = 12, legendH = 24, gap = 10, bottomH = 40;
+/** Below this width (CSS px) the figure is taller, for its legend's rows and readable panels (a phone). */
+const NARROW = 560;
+
+/** The figure's height at width W. */
+const heightAt = (W) => (W < NARROW ? 460 : Math.min(380, 0.5 * W));
+
+/**
+ * The pixel boxes of the two panels in a W x H figure, under `legendRows` rows of legend:
+ * densities on top, posterior below.
+ */
+function layout(W, H, legendRows = 1) {
+  const left = 66, right = 12, legendH = 6 + 18 * legendRows, gap = 10, bottomH = 40;
   const ph = Math.max(40, (H - legendH - gap - bottomH - 4) / 2);
   const top = {x: left, y: legendH + 2, w: W - left - right, h: ph};
   return {left, top, bot: {x: left, y: top.y + ph + gap, w: top.w, h: ph}};
@@ -114,7 +123,7 @@ function panelAxes(ctx, box, px, {ylabel, yticks, xticks, xlabel}) {
 function legendItem(ctx, x, y, color, text, {dash = [], marker = null} = {}) {
   drawPolyline(ctx, [[x, y], [x + 26, y]], (q) => q, color, 2, dash);
   if (marker) drawMarker(ctx, marker, x + 13, y, 9, color);
-  ctx.fillStyle = "#000";
+  ctx.fillStyle = ink(ctx.canvas);
   ctx.textAlign = "left";
   ctx.textBaseline = "middle";
   ctx.fillText(text, x + 32, y);
@@ -125,8 +134,8 @@ function legendItem(ctx, x, y, color, text, {dash = [], marker = null} = {}) {
  * What does not move (the legend, the posterior panel's axes, the density panel's box, ticks
  * and name, the line at 1/2): drawn on the backdrop, again only after a resize.
  */
-function drawBackdrop(ctx, L, xlim, probe, colors, markers) {
-  const {left, top, bot} = L;
+function drawBackdrop(ctx, W, L, xlim, probe, colors, markers) {
+  const {top, bot} = L;
   const xticks = [0, 30, 60, 90, 120, 150, 180].filter((v) => v >= xlim[0] && v <= xlim[1]);
   const pxBot = mapping(bot, xlim, [-0.03, 1.03]);
   panelAxes(ctx, top, mapping(top, xlim, [0, 1]), {ylabel: "density", yticks: [[0, "0"]], xticks});
@@ -139,21 +148,38 @@ function drawBackdrop(ctx, L, xlim, probe, colors, markers) {
   ctx.textBaseline = "top";
   const name = "P(elephant | x)";
   ctx.fillText(name, bot.x + 6, bot.y + 4);
-  ctx.fillStyle = "#000000";
-  ctx.fillText(`● the posterior at ${fmt(probe, 0)} kg`, bot.x + 18 + ctx.measureText(name).width, bot.y + 4);
-  let lx = left;
-  lx = legendItem(ctx, lx, 11, colors[0], "p(x | dog) p(dog)", {marker: markers[0]});
-  lx = legendItem(ctx, lx, 11, colors[1], "p(x | elephant) p(elephant)", {marker: markers[1], dash: DASHED});
-  lx = legendItem(ctx, lx, 11, "#000000", "p(x), their sum", {dash: DASH_DOT});
-  legendItem(ctx, lx, 11, "#666666", "threshold", {dash: DOTTED});
+  ctx.fillStyle = ink(ctx.canvas);
+  // the note beside the name, or under it when the panel is too narrow for both
+  const note = `● the posterior at ${fmt(probe, 0)} kg`, beside = bot.x + 18 + ctx.measureText(name).width;
+  if (beside + ctx.measureText(note).width <= bot.x + bot.w - 4) ctx.fillText(note, beside, bot.y + 4);
+  else ctx.fillText(note, bot.x + 6, bot.y + 22);
+  for (const [x, y, color, text, opts] of legend(ctx, W, colors, markers)) legendItem(ctx, x, y, color, text, opts);
+}
+
+/** The legend's entries [x, y, colour, text, style], in rows that fit the canvas's width W. */
+function legend(ctx, W, colors, markers) {
+  textStyle(ctx);
+  const items = [[colors[0], "p(x | dog) p(dog)", {marker: markers[0]}],
+                 [colors[1], "p(x | elephant) p(elephant)", {marker: markers[1], dash: DASHED}],
+                 [ink(ctx.canvas), "p(x), their sum", {dash: DASH_DOT}],
+                 ["#666666", "threshold", {dash: DOTTED}]];
+  let x = 12, y = 11;
+  return items.map(([color, text, opts]) => {
+    const w = 32 + ctx.measureText(text).width;
+    if (x > 12 && x + w > W - 4) { x = 12; y += 18; }
+    const at = [x, y, color, text, opts];
+    x += w + 18;
+    return at;
+  });
 }
 
 /** One frame: the density axis's top tick, the curves, the threshold and the markers. */
 function draw(fig, back, f, colors, markers) {
   const {ctx, width: W, height: H} = fig;
   const {p, grid, joints, evidence, post, ymax, t, probe, pProbe} = f;
-  const xlim = [grid[0], grid[grid.length - 1]], L = layout(W, H), {top, bot} = L;
-  onBackdrop(fig, back, `${xlim} ${probe}`, (bctx) => drawBackdrop(bctx, L, xlim, probe, colors, markers));
+  const rows = new Set(legend(ctx, W, colors, markers).map((e) => e[1])).size;
+  const xlim = [grid[0], grid[grid.length - 1]], L = layout(W, H, rows), {top, bot} = L;
+  onBackdrop(fig, back, `${xlim} ${probe}`, (bctx) => drawBackdrop(bctx, W, L, xlim, probe, colors, markers));
   ctx.clearRect(0, 0, W, H);
   const pxTop = mapping(top, xlim, [0, ymax]), pxBot = mapping(bot, xlim, [-0.03, 1.03]);
   yTicks(ctx, top, (y) => pxTop([0, y])[1], [[ymax / 1.1, fmt(ymax / 1.1, 4)]]);
@@ -166,7 +192,7 @@ function draw(fig, back, f, colors, markers) {
   }
   drawPolyline(ctx, grid.map((x, i) => [x, joints[i][0]]), pxTop, colors[0], 2);
   drawPolyline(ctx, grid.map((x, i) => [x, joints[i][1]]), pxTop, colors[1], 2, DASHED);
-  drawPolyline(ctx, grid.map((x, i) => [x, evidence[i]]), pxTop, "#000000", 1.2, DASH_DOT);
+  drawPolyline(ctx, grid.map((x, i) => [x, evidence[i]]), pxTop, ink(ctx.canvas), 1.2, DASH_DOT);
   drawPolyline(ctx, grid.map((x, i) => [x, post[i]]), pxBot, colors[1], 2, DASHED);
   // class markers at each class's mean (shape tells the classes apart without colour)
   for (const [k, mu] of [[0, p.mu_dog], [1, p.mu_elephant]]) {
@@ -174,7 +200,7 @@ function draw(fig, back, f, colors, markers) {
     drawMarker(ctx, markers[k], X, Y, 11, colors[k]);
   }
   const [PX, PY] = pxBot([probe, pProbe]);
-  drawMarker(ctx, "o", PX, PY, 8, "#000000", null);
+  drawMarker(ctx, "o", PX, PY, 8, ink(ctx.canvas), null);
   ctx.restore();
 }
 
@@ -185,7 +211,7 @@ function render(args) {
   const colors = model.get("class_colors"), markers = model.get("class_markers");
   const fig = canvasPanel("Top: the weighted class densities p(x | y) p(y) and their sum p(x); " +
                           "bottom: the posterior P(elephant | x); the dotted line is the decision threshold",
-                          0.5, 380);
+                          heightAt);
   const back = fig.backdrop();
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
   return page.start((f) => draw(fig, back, f, colors, markers), [fig]);

@@ -9,7 +9,9 @@
 
 import {describeMEstimate} from "./describe.js";
 import {explorerPage, h, paramsOf} from "./explorer.js";
-import {boxWithYTicks, canvasPanel, drawMarker, drawPolyline, fontScale, onBackdrop, textStyle, yTicks} from "./canvas.js";
+import {
+  boxWithYTicks, canvasPanel, drawMarker, drawPolyline, fontScale, ink, onBackdrop, textStyle, yTicks,
+} from "./canvas.js";
 import {fmt, linspace} from "./numerics.js";
 
 /** (n_c + m p) / (n + m). Twin: genlearn.m_estimate. */
@@ -88,13 +90,25 @@ export function frame(get) {
   };
 }
 
+/** Below this width (CSS px) the three panels stand one under another (a phone). */
+const NARROW = 600;
+
+/** The figure's height at width W: three panels in a row, or one under another when narrow. */
+const heightAt = (W) => (W < NARROW ? 3 * 230 + 40 : Math.min(360, 0.36 * W));
+
 /**
- * Three panels, widths 1.6 : 0.8 : 1.4, in a W x H figure: their pixel boxes. The margins grow
- * with the type size s (canvas.js's fontScale): room for the legend and titles above, the tick
- * labels left of each panel and half the last x tick right of the last.
+ * Three panels in a W x H figure, under `legendRows` rows of legend: their pixel boxes. In a row,
+ * widths 1.6 : 0.8 : 1.4; on a narrow figure one under another, each with its title above and its
+ * ticks and x label below. The margins grow with the type size s (canvas.js's fontScale: the
+ * presenter view's larger text): room for the legend and titles above, the tick labels left of
+ * each panel and half the last x tick right of the last.
  */
-function layout(W, H, s) {
-  const top = 40 * s, bottom = 46 * s, gap = 52 * s, right = 12 * s;
+function layout(W, H, legendRows = 1, s = 1) {
+  const top = (20 + 20 * legendRows) * s, bottom = 46 * s, gap = 52 * s, right = 12 * s;
+  if (W < NARROW) {
+    const step = (H - top) / 3, ph = Math.max(40, step - 26 * s - bottom);
+    return [0, 1, 2].map((i) => ({x: gap, y: top + i * step, w: W - gap - right, h: ph}));
+  }
   const avail = W - 3 * gap - right, ph = Math.max(40, H - top - bottom);
   let x = gap;
   return [1.6, 0.8, 1.4].map((r) => {
@@ -108,13 +122,16 @@ function layout(W, H, s) {
  * What does not move, on the backdrop (again only after a resize): the legend, the frames of the
  * three panels, their titles, the fixed ticks and labels, the line at 1/2.
  */
-function drawBackdrop(ctx, boxes, query, classes, mMax, look) {
+function drawBackdrop(ctx, W, boxes, query, classes, mMax, look) {
   const [b0, b1, b2] = boxes, [yes, no] = classes, {colors, markers, classOf} = look;
+  textStyle(ctx);
   carPanel(ctx, b0, yOf(b0, 1), [0, 0.25, 0.5, 0.75, 1].map((v) => [v, String(v)]),
            "m-estimates of the conditionals", null);
   const slot = b0.w / query.length;
   ctx.textBaseline = "top";
-  query.forEach((v, j) => { ctx.fillText(`P(${v} | ·)`, b0.x + slot * j + slot / 2, b0.y + b0.h + 5); });
+  // each bar group named P(v | ·), or v alone when the groups are too narrow for that
+  const full = query.every((v) => ctx.measureText(`P(${v} | ·)`).width + 8 <= slot);
+  query.forEach((v, j) => { ctx.fillText(full ? `P(${v} | ·)` : v, b0.x + slot * j + slot / 2, b0.y + b0.h + 5); });
   carPanel(ctx, b1, yOf(b1, 1), [[0, "0"]], "scores P(v) · Π P(a | v)", null);
   ctx.textBaseline = "top";
   [yes, no].forEach((c, i) => { ctx.fillText(c, b1.x + b1.w * (i === 0 ? 0.3 : 0.7), b1.y + b1.h + 5); });
@@ -127,28 +144,45 @@ function drawBackdrop(ctx, boxes, query, classes, mMax, look) {
   textStyle(ctx);
   ctx.textBaseline = "middle";
   ctx.textAlign = "left";
-  const ly = 12 * fontScale(ctx.canvas);
-  let lx = boxes[0].x;
-  for (const c of [yes, no]) {
-    const k = classOf[c];
+  legendPlaces(ctx, boxes[0].x, W, [yes, no]).forEach(([lx, ly], i) => {
+    ctx.fillStyle = ink(ctx.canvas);
+    if (i === 2) {
+      drawPolyline(ctx, [[lx, ly], [lx + 24, ly]], (q) => q, ink(ctx.canvas), 1.2, [6, 4]);
+      ctx.fillText("prior guess p", lx + 30, ly);
+      return;
+    }
+    const c = [yes, no][i], k = classOf[c];
     ctx.fillStyle = colors[k];
     ctx.fillRect(lx, ly - 6, 14, 12);
     drawMarker(ctx, markers[k], lx + 7, ly, 9, colors[k]);
-    ctx.fillStyle = "#000";
+    ctx.fillStyle = ink(ctx.canvas);
     ctx.fillText(`Stolen = ${c}`, lx + 20, ly);
-    lx += 28 + ctx.measureText(`Stolen = ${c}`).width + 12;
-  }
-  drawPolyline(ctx, [[lx, ly], [lx + 24, ly]], (q) => q, "#000000", 1.2, [6, 4]);
-  ctx.fillStyle = "#000";
-  ctx.fillText("prior guess p", lx + 30, ly);
+  });
+}
+
+/** Where the three legend entries go ([x, y] of each), from x0, in rows that fit the width W. */
+function legendPlaces(ctx, x0, W, classes) {
+  const widths = [...classes.map((c) => 28 + ctx.measureText(`Stolen = ${c}`).width),
+                  30 + ctx.measureText("prior guess p").width];
+  const s = fontScale(ctx.canvas);
+  let x = x0, y = 12 * s;
+  return widths.map((w) => {
+    if (x > x0 && x + w > W - 4) { x = x0; y += 20 * s; }
+    const at = [x, y];
+    x += w + 12;
+    return at;
+  });
 }
 
 /** One frame: the bars of the conditionals and scores, the prior guess p, the curve and m. */
 function draw(fig, back, f, query, look) {
   const {ctx, width: W, height: H} = fig;
   const {cond, score, post, m, p, mGrid, curve, mMax} = f, [yes, no] = f.classes;
-  const boxes = layout(W, H, fontScale(fig.canvas)), [b0, b1, b2] = boxes;
-  onBackdrop(fig, back, `${query} ${f.classes} ${mMax}`, (bctx) => drawBackdrop(bctx, boxes, query, f.classes, mMax, look));
+  textStyle(ctx);
+  const s = fontScale(fig.canvas);
+  const rows = new Set(legendPlaces(ctx, layout(W, H, 1, s)[0].x, W, f.classes).map((q) => q[1])).size;
+  const boxes = layout(W, H, rows, s), [b0, b1, b2] = boxes;
+  onBackdrop(fig, back, `${query} ${f.classes} ${mMax}`, (bctx) => drawBackdrop(bctx, W, boxes, query, f.classes, mMax, look));
   ctx.clearRect(0, 0, W, H);
   const bar = (c, bx, Y, v, bw, bottom) => {
     const k = look.classOf[c];
@@ -161,15 +195,15 @@ function draw(fig, back, f, query, look) {
   query.forEach((_, j) => {
     [yes, no].forEach((c, i) => { bar(c, b0.x + slot * j + slot / 2 + (i === 0 ? -bw : 0), Yc, cond[c][j], bw, b0.y + b0.h); });
   });
-  drawPolyline(ctx, [[b0.x, Yc(p)], [b0.x + b0.w, Yc(p)]], (q) => q, "#000000", 1.2, [6, 4]);
+  drawPolyline(ctx, [[b0.x, Yc(p)], [b0.x + b0.w, Yc(p)]], (q) => q, ink(ctx.canvas), 1.2, [6, 4]);
   // middle: the two scores, on an axis up to 1.15 times the larger
   const smax = 1.15 * Math.max(score[yes], score[no], 1e-300), Ys = yOf(b1, smax);
   yTicks(ctx, b1, Ys, [[smax / 1.15, fmt(smax / 1.15, 4)]]);
   [yes, no].forEach((c, i) => { bar(c, b1.x + b1.w * (i === 0 ? 0.15 : 0.55), Ys, score[c], b1.w * 0.3, b1.y + b1.h); });
   // right: P(Yes | x) as m grows, the current m marked
   const pxm = ([mm, v]) => [b2.x + mm / mMax * b2.w, yOf(b2, 1)(v)];
-  drawPolyline(ctx, mGrid.map((mm, i) => [mm, curve[i]]).filter((q) => q[1] !== null), pxm, "#000000", 2);
-  if (post !== null) drawMarker(ctx, "o", ...pxm([m, post]), 9, "#000000", null);
+  drawPolyline(ctx, mGrid.map((mm, i) => [mm, curve[i]]).filter((q) => q[1] !== null), pxm, ink(ctx.canvas), 2);
+  if (post !== null) drawMarker(ctx, "o", ...pxm([m, post]), 9, ink(ctx.canvas), null);
 }
 
 function render(args) {
@@ -183,7 +217,7 @@ function render(args) {
                 classOf: {[classes[0]]: 1, [classes[1]]: 0}};
   const fig = canvasPanel("Left: the m-estimates of the three conditionals for Stolen = Yes and No, " +
                           "the prior guess p dashed; middle: the two naive Bayes scores; right: " +
-                          "P(Yes | x) as m grows, the current m marked", 0.36, 360);
+                          "P(Yes | x) as m grows, the current m marked", heightAt);
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
   const query = model.get("query"), back = fig.backdrop();
   return page.start((f) => draw(fig, back, f, query, look), [fig]);

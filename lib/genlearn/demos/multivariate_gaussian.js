@@ -9,7 +9,7 @@
 
 import {explorerPage, h, paramsOf} from "./explorer.js";
 import {
-  backdropFrame, canvasPanel, clipTo, colorScale, drawPolyline, outline, pixelTable, textStyle,
+  backdropFrame, canvasPanel, clipTo, colorScale, drawPolyline, fontScale, outline, pixelTable, textStyle,
 } from "./canvas.js";
 import {describeGaussian} from "./describe.js";
 import {covariance2, det2, ellipsePoints, fmt, gaussPdf2, linspace, sym2Eigen} from "./numerics.js";
@@ -124,10 +124,14 @@ function drawBox(ctx, W, H, screen, zmax, lim) {
     const s = screen([...back.corner, frac * ZH]);
     ctx.fillText(fmt(frac * zmax, 2), s[0] - 4, s[1]);
   }
-  ctx.textAlign = "center";  // axis names and ticks at the front edges
-  for (const [q, text] of [[[0, -1.18, 0], "x₁"], [[-1.18, 0, 0], "x₂"]]) {
-    const s = screen(q);
-    ctx.fillText(text, s[0], s[1]);
+  // axis names and ticks at the front edges; each name beyond its middle tick, away from the
+  // floor's centre, by a line of text in screen space (so it never sits on the tick, at any turn)
+  ctx.textAlign = "center";
+  const c = screen([0, 0, 0]), away = 20 * fontScale(ctx.canvas);
+  for (const [q, text] of [[[0, -1.08, 0], "x₁"], [[-1.08, 0, 0], "x₂"]]) {
+    const s = screen(q), dx = s[0] - c[0], dy = s[1] - c[1], n = Math.hypot(dx, dy);
+    const [ux, uy] = n > 1 ? [dx / n, dy / n] : [0, 1];
+    ctx.fillText(text, s[0] + ux * away, s[1] + uy * away);
   }
   for (const t of [-0.5, 0, 0.5]) {  // none at the corners: there they ran into the z-axis labels
     const s1 = screen([t, -1.08, 0]), s2 = screen([-1.08, t, 0]);
@@ -206,7 +210,7 @@ function heatMap(pixels, g, f, cmap) {
   }
 }
 
-function drawContours(panel, layers, f, axisColors, cmap) {
+function drawContours(panel, layers, f, axisStyles, cmap) {
   const {ctx, width: W, height: H} = panel;
   const {px, box} = backdropFrame(panel, layers, [-f.lim, f.lim], {ticks: [-4, -2, 0, 2, 4]});
   ctx.clearRect(0, 0, W, H);
@@ -214,7 +218,7 @@ function drawContours(panel, layers, f, axisColors, cmap) {
   layers.image.show();
   clipTo(ctx, box);
   for (const pts of f.ellipses) drawPolyline(ctx, pts, px, "#ffffff", 1.5);
-  f.axes.forEach((seg, j) => { drawPolyline(ctx, seg, px, axisColors[j], 3); });
+  f.axes.forEach((seg, j) => { drawPolyline(ctx, seg, px, axisStyles[j].color, 3, axisStyles[j].dash); });
   const [X, Y] = px(f.mu);
   ctx.strokeStyle = "#ffffff";
   ctx.lineWidth = 1.5;
@@ -239,13 +243,13 @@ function render(args) {
   });
   const {model} = page;
   const cmap = colorScale(model.get("colormap"));
-  const axisColors = [model.get("palette").orange, model.get("palette").vermillion];
+  const axisStyles = model.get("axis_styles");  // colour and dash: told apart without colour too
   const surface = canvasPanel("3-D surface of the density; drag to turn it", 0.78, 400);
   const contour = canvasPanel("Density from above: heat map, contour ellipses at r = 1, 2, 3 " +
                               "and the principal axes", 0.78, 400);
   const caption = h("div", {class: "gl-caption"},
     "Right: white ellipses at Mahalanobis radius r = 1, 2, 3; principal axes of half-length √λ ",
-    "(orange: short, vermillion: long); + marks μ.");
+    "(orange solid: short, vermillion dashed: long); + marks μ.");
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, surface.node, contour.node),
                    caption);
   const layers = {back: contour.backdrop(), image: contour.image(model.get("heat_n"))};
@@ -254,6 +258,9 @@ function render(args) {
 
   // drag the surface to turn and tilt it
   let drag = null;
+  // the drag turns the surface (so a swipe on it does not scroll); the turn and tilt sliders
+  // do the same from the keyboard and without a drag (WCAG 2.5.7)
+  surface.canvas.style.touchAction = "none";
   const ranges = Object.fromEntries(model.get("parameters").map((c) => [c.name, [c.min, c.max]]));
   const clamp = (v, [lo, hi]) => Math.min(hi, Math.max(lo, v));
   surface.canvas.addEventListener("pointerdown", (ev) => {
@@ -280,7 +287,7 @@ function render(args) {
       boxKey = key;
     }
     drawMesh(mesh3d, screen, f, cmap);
-    drawContours(contour, layers, f, axisColors, cmap);
+    drawContours(contour, layers, f, axisStyles, cmap);
   }, [surface, contour]);
 }
 

@@ -41,7 +41,7 @@ from .style import PALETTE
 
 __all__ = ["PRESETS", "FIGURE_GROUPS", "preset_params", "summary", "preset_table", "surface_mesh",
            "draw_gaussian", "preset_figure", "GaussianExplorer", "sample_moments", "near_singular_table",
-           "ellipse_points", "RADII", "Z_TIERS", "AXIS_COLORS"]
+           "ellipse_points", "RADII", "Z_TIERS", "AXIS_COLORS", "AXIS_LINESTYLES"]
 
 _I = np.eye(2)
 _ZERO = (0.0, 0.0)
@@ -84,6 +84,10 @@ Z_TIERS = (0.3, 0.6, 1.2, 2.4)
 
 #: Colours of the principal axes (short, long), from the suite's palette.
 AXIS_COLORS = (PALETTE["orange"], PALETTE["vermillion"])
+#: ... and line styles: the two axes differ in dash as well as colour (orange and vermillion are close),
+#: in the static figures (matplotlib) and on the explorer's page (the canvas dash pattern, CSS px)
+AXIS_LINESTYLES = ("-", "--")
+_CANVAS_DASH = {"-": [], "--": [8, 5]}
 
 #: Points per side of the explorer's heat map over [-LIM, LIM]^2, and the grid
 #: indices (in x and in y) at which the page publishes the density for the tests.
@@ -261,6 +265,9 @@ class GaussianExplorer(Explorer):
     surface_radii = traitlets.List(list(SURFACE_RADII)).tag(sync=True)
     surface_angles = traitlets.List(list(SURFACE_ANGLES)).tag(sync=True)
     surface_probes = traitlets.List([list(p) for p in SURFACE_PROBES]).tag(sync=True)
+    # the principal axes' colour and dash pattern, short then long (as AXIS_COLORS, AXIS_LINESTYLES)
+    axis_styles = traitlets.List([dict(color=c, dash=_CANVAS_DASH[ls])
+                                  for c, ls in zip(AXIS_COLORS, AXIS_LINESTYLES)]).tag(sync=True)
 
     def __init__(self, preset=DEFAULT_PRESET, **params):
         # the preset's exact values, then the values given (which leave the preset if they differ)
@@ -353,8 +360,8 @@ DENSITY_CMAP = "viridis"
 #: How the static figures draw each encoding (the legend is built from the same dicts).
 _ELLIPSE = dict(color="white", ls="-", lw=1.5, antialiased=False,  # sharp at 2x, and a small PNG
                 path_effects=[patheffects.withStroke(linewidth=2.6, foreground="0.25")])
-_AXIS_LINES = (dict(color=AXIS_COLORS[0], ls="-", lw=3.0),    # short axis
-               dict(color=AXIS_COLORS[1], ls="--", lw=3.0))   # long axis (vermillion: dashed)
+_AXIS_LINES = (dict(color=AXIS_COLORS[0], ls=AXIS_LINESTYLES[0], lw=3.0),    # short axis
+               dict(color=AXIS_COLORS[1], ls=AXIS_LINESTYLES[1], lw=3.0))   # long axis (vermillion: dashed)
 _TICKS = (-3, 0, 3)
 
 

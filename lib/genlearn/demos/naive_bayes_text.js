@@ -15,7 +15,7 @@
 
 import {describeLaplace, describeMessage} from "./describe.js";
 import {explorerPage, h, paramsOf} from "./explorer.js";
-import {canvasPanel, drawMarker, drawPolyline, onBackdrop, textStyle, yLabel, yTicks} from "./canvas.js";
+import {canvasPanel, drawMarker, drawPolyline, ink, onBackdrop, textStyle, yLabel, yTicks} from "./canvas.js";
 import {fmt, posteriorFromLogs} from "./numerics.js";
 
 const signed = (v, digits) => {
@@ -95,7 +95,7 @@ function drawLaplace(fig, back, f, data, alpha, grid, amax, color) {
   const Y = (p) => top + (1 - p) * (H - top - bottom);
   onBackdrop(fig, back, `${amax} ${color}`, (bctx) => {
     textStyle(bctx);
-    bctx.strokeStyle = "#000";
+    bctx.strokeStyle = ink(bctx.canvas);
     bctx.lineWidth = 1;
     bctx.strokeRect(left, top, W - left - right, H - top - bottom);
     bctx.textAlign = "center";
@@ -112,7 +112,7 @@ function drawLaplace(fig, back, f, data, alpha, grid, amax, color) {
     const across = (p) => [[left, Y(p)], [W - right, Y(p)]];
     drawPolyline(bctx, across(prior), (q) => q, "#595959", 1.5, [2, 3]);
     drawPolyline(bctx, across(0.5), (q) => q, "#999999", 1.5, [1, 3]);
-    bctx.fillStyle = "#595959";
+    bctx.fillStyle = ink(bctx.canvas);
     bctx.textAlign = "right";
     bctx.textBaseline = "bottom";
     bctx.fillText(`prior p(spam) = ${fmt(prior, 3)}`, W - right - 4, Y(prior) - 2);
@@ -214,6 +214,11 @@ function messageReadouts(M, limits, fr) {
   return lines;
 }
 
+/** Below this width (CSS px) each word's name stands above its bar (a phone). */
+const NARROW = 560;
+/** Height of a row of the bar chart, wide and narrow, and the room under the rows. */
+const ROW = 26, NARROW_ROW = 38, FOOT = 30;
+
 /** The words that push the message most each way, as bars from the middle. */
 function drawBars(fig, fr, colors) {
   const {ctx, width: W, height: H} = fig;
@@ -226,25 +231,43 @@ function drawBars(fig, fr, colors) {
     return;
   }
   const labels = rows.map(([w, c, v]) => {
-    const label = `${w} ×${c} (${signed(v, 2)})`;
-    return label.length > 28 ? `${label.slice(0, 27)}…` : label;
+    const full = `${w} ×${c} (${signed(v, 2)})`;
+    return full.length > 28 ? `${full.slice(0, 27)}…` : full;
   });
-  // the longest bar leaves room for the widest label at the page's type size
+  // wide: the name beside its bar, the longest bar leaving room for the widest name at the page's
+  // type size; narrow: the name above its bar, the bars up to the edges
   const room = Math.max(...labels.map((l) => ctx.measureText(l).width)) + 10;
-  const mid = W / 2, half = Math.max(20, W / 2 - room), rowH = Math.min(26, (H - 30) / rows.length);
+  const narrow = W < NARROW, mid = W / 2, half = narrow ? W / 2 - 8 : Math.max(20, W / 2 - room);
+  const rowH = narrow ? NARROW_ROW : Math.min(ROW, (H - FOOT) / rows.length);
   const vmax = Math.max(...rows.map((r) => Math.abs(r[2])));
   rows.forEach(([, , v], i) => {
-    const y = 6 + i * rowH, len = Math.abs(v) / vmax * half;
+    const y = 6 + i * rowH, len = Math.abs(v) / vmax * half, barY = narrow ? y + rowH / 2 : y;
+    const barH = narrow ? rowH / 2 - 3 : rowH;
     ctx.fillStyle = colors[v > 0 ? 1 : 0];
-    ctx.fillRect(v > 0 ? mid : mid - len, y + 3, len, rowH - 6);
-    ctx.fillStyle = "#000"; ctx.textBaseline = "middle";
-    ctx.textAlign = v > 0 ? "left" : "right";
-    ctx.fillText(labels[i], v > 0 ? mid + len + 6 : mid - len - 6, y + rowH / 2);
+    ctx.fillRect(v > 0 ? mid : mid - len, barY + 3, len, barH - 6 + (narrow ? 3 : 0));
+    ctx.fillStyle = ink(ctx.canvas); ctx.textBaseline = "middle";
+    const label = labels[i];
+    if (narrow) {  // at the side the bar grows towards
+      ctx.textAlign = v > 0 ? "right" : "left";
+      ctx.fillText(label, v > 0 ? W - 4 : 4, y + rowH / 4);
+    } else {
+      ctx.textAlign = v > 0 ? "left" : "right";
+      ctx.fillText(label, v > 0 ? mid + len + 6 : mid - len - 6, y + rowH / 2);
+    }
   });
-  ctx.strokeStyle = "#000"; ctx.lineWidth = 1;
+  ctx.strokeStyle = ink(ctx.canvas); ctx.lineWidth = 1;
   ctx.beginPath(); ctx.moveTo(mid, 2); ctx.lineTo(mid, H - 24); ctx.stroke();
-  ctx.textAlign = "center"; ctx.textBaseline = "bottom";
-  ctx.fillText("← towards ham        count × (log φ(word | spam) − log φ(word | ham))        towards spam →", mid, H - 4);
+  ctx.textBaseline = "bottom";
+  const caption = "← towards ham        count × (log φ(word | spam) − log φ(word | ham))        towards spam →";
+  if (ctx.measureText(caption).width <= W - 4) {
+    ctx.textAlign = "center";
+    ctx.fillText(caption, mid, H - 4);
+  } else {  // too narrow for the whole caption: the two directions, at the two ends
+    ctx.textAlign = "left";
+    ctx.fillText("← towards ham", 2, H - 4);
+    ctx.textAlign = "right";
+    ctx.fillText("towards spam →", W - 2, H - 4);
+  }
 }
 
 /** Every number of a message frame; `state` is what the page publishes. */
@@ -264,7 +287,10 @@ function renderMessage(args) {
   const page = explorerPage(args, {frame: (get) => messageFrame(get, M),
                                    readouts: "p(spam) of the message, and the words that decide it"});
   const colors = page.model.get("class_colors");
-  const fig = canvasPanel("The words that push the message most towards spam (right) and ham (left)", 0.3, 260);
+  // narrow: one row of name and bar per word, all of them (the limits' top words each way)
+  const rowsMax = 2 * page.model.get("limits").top;
+  const fig = canvasPanel("The words that push the message most towards spam (right) and ham (left)",
+                          (w) => (w < NARROW ? 6 + rowsMax * NARROW_ROW + FOOT : Math.min(260, 0.3 * w)));
   page.root.append(page.controls.node, page.out.node, h("div", {class: "gl-figures"}, fig.node));
   return page.start((f) => drawBars(fig, f, colors), [fig]);
 }

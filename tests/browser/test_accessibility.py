@@ -49,11 +49,14 @@ LESSONS = [nb.relative_to(REPO).as_posix() for nb in site.lesson_pages(REPO)]
 CHROME = {
     # toolbar buttons (jp-button) carry aria-pressed, which their role does not allow
     "aria-allowed-attr": {"jp-button": "https://github.com/jupyterlab/jupyterlab/issues/16891"},
-    # the notebook's cell list has role="feed" but its children are not articles
+    # the notebook's cell list has role="feed" but its children are not articles (JupyterLab's notebook ARIA,
+    # tracked as a whole there; no report of this rule alone)
     "aria-required-children": {"jp-WindowedPanel-viewport": "https://github.com/jupyterlab/jupyterlab/issues/14765"},
-    # the heading's collapse button is an icon with no accessible name
+    # the heading's collapse button is an icon with no accessible name: no upstream report found; the closest
+    # is the fix of the same defect on toolbar buttons (jupyterlab#16263, closed by #16262)
     "button-name": {"jp-collapseHeadingButton": "https://github.com/jupyterlab/jupyterlab/issues/16263"},
-    # each code cell's editor (CodeMirror's textbox) has no accessible name
+    # each code cell's editor (CodeMirror's textbox) has no accessible name: CodeMirror leaves the label to the
+    # application (codemirror/dev#1127); JupyterLab's cells' labels are tracked in jupyterlab#10347
     "aria-input-field-name": {"cm-content": "https://github.com/jupyterlab/jupyterlab/issues/10347"},
     # JupyterLab draws an image output with no alt attribute: a notebook cannot give one (the lessons say what
     # each figure shows in the text beside it; the static pages carry nbconvert's alt text)

@@ -621,7 +621,8 @@ def test_the_distance_of_the_fit_from_the_truth():
     assert err["Sigma"] == pytest.approx(np.linalg.norm(fit.Sigma_ - ex.Sigma, "fro"), rel=1e-12)
     cos = fit.theta_ @ theta / np.linalg.norm(fit.theta_) / np.linalg.norm(theta)
     assert err["angle"] == pytest.approx(np.degrees(np.arccos(cos)), rel=1e-6)
-    assert f"‖Σ̂ − Σ‖ = {demo.fmt(err['Sigma'], 3)}" in st["readouts"][-3]
+    assert f"‖Σ̂ − Σ‖ = {demo.fmt(err['Sigma'], 3)}, boundaries' angle {demo.fmt(err['angle'], 2)}°" \
+        in st["readouts"][-2]
     # the error shrinks with m (seeds 0..19, the page's generator): a typical fit gets closer
     sizes = {m: np.median([demo.GDAExplorer(draws="mulberry32", seed=s, m=m).expected_state()["fitted"]
                            ["error"]["Sigma"] for s in range(20)]) for m in (20, 2000)}
@@ -629,7 +630,7 @@ def test_the_distance_of_the_fit_from_the_truth():
     # no true boundary (mu0 = mu1): no angle
     flat = demo.GDAExplorer(mu0_1=0.0, mu0_2=0.0, mu1_1=0.0, mu1_2=0.0).expected_state()
     assert flat["fitted"]["error"]["angle"] is None
-    assert flat["readouts"][-2] == "angle between the fitted and the true boundary: none (no true boundary)"
+    assert flat["readouts"][-2].endswith("boundaries' angle none (no true boundary)")
 
 
 def test_the_page_computes_the_new_sample_and_its_fit():

@@ -220,7 +220,7 @@ def test_m_slider_new_sample_and_typed_seed_draw_what_python_draws(lab_server, l
     first = check_fit(root, "first frame")
     assert first["sample"]["draws"] == "numpy" and first["params"]["m"] == 200  # the lesson's sample
     m_slider = root.get_by_role("slider", name="m (examples)")
-    seed_box = root.get_by_role("spinbutton", name="seed of the sample")
+    seed_box = root.get_by_role("spinbutton", name="seed", exact=True)
     assert seed_box.input_value() == "0"
 
     def drawn(what, m, seed):

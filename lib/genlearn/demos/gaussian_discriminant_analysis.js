@@ -134,8 +134,8 @@ function readoutLines(truth, F, E, draws, seed) {
     `fitted boundary: ${boundaryEquation(F.theta, F.theta0)}`,
     `fitted − true: θ by [${f3(F.theta[0] - truth.theta[0])}, ${f3(F.theta[1] - truth.theta[1])}], ` +
       `θ₀ by ${f3(F.theta0 - truth.theta0)}`,
-    `fitted − true: |μ̂₀ − μ₀| = ${f3(E.mu0)}, |μ̂₁ − μ₁| = ${f3(E.mu1)}, ‖Σ̂ − Σ‖ = ${f3(E.Sigma)}`,
-    `angle between the fitted and the true boundary: ${E.angle === null ? "none (no true boundary)" : `${fmt(E.angle, 2)}°`}`,
+    `fitted − true: |μ̂₀ − μ₀| = ${f3(E.mu0)}, |μ̂₁ − μ₁| = ${f3(E.mu1)}, ‖Σ̂ − Σ‖ = ${f3(E.Sigma)}, ` +
+      `boundaries' angle ${E.angle === null ? "none (no true boundary)" : `${fmt(E.angle, 2)}°`}`,
     `sample drawn with seed ${seed} by ${DRAWS[draws]}`,
   ];
 }
@@ -308,10 +308,9 @@ function sampleControls(page, hands, trail) {
     seedBox.value = String(seed);
     redraw(model.get("m"), seed);
   }}, "New sample");
-  // a row of its own (gl-text): the label, the seed box and the button after it
-  const seedNode = h("div", {class: "gl-control gl-text",
-                             style: "grid-template-columns: minmax(5.5em, max-content) minmax(6em, 1fr) max-content"},
-                     h("label", {for: id}, "seed of the sample"), seedBox, next);
+  // one cell of the controls' grid, as a slider's: the label, the seed box and the button after it
+  const seedNode = h("div", {class: "gl-control", style: "grid-template-columns: max-content minmax(4em, 1fr) max-content"},
+                     h("label", {for: id}, "seed"), seedBox, next);
   return {
     nodes: [mSlider.node, seedNode],
     sync() {

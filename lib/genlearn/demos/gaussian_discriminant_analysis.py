@@ -234,8 +234,7 @@ def _readout_lines(m_k, theta, theta0, fit, accuracy, error, draws, seed):
         f"fitted − true: θ by [{f3(fit.theta_[0] - theta[0])}, {f3(fit.theta_[1] - theta[1])}], "
         f"θ₀ by {f3(fit.theta0_ - theta0)}",
         f"fitted − true: |μ̂₀ − μ₀| = {f3(error['mu0'])}, |μ̂₁ − μ₁| = {f3(error['mu1'])}, "
-        f"‖Σ̂ − Σ‖ = {f3(error['Sigma'])}",
-        "angle between the fitted and the true boundary: "
+        f"‖Σ̂ − Σ‖ = {f3(error['Sigma'])}, boundaries' angle "
         + ("none (no true boundary)" if error["angle"] is None else f"{fmt(error['angle'], 2)}°"),
         f"sample drawn with seed {seed} by {DRAWS[draws]}",
     ]

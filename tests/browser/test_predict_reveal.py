@@ -22,7 +22,8 @@ from genlearn.course import export
 from genlearn.demos.explorer import fmt, state_mismatches
 from genlearn.demos.predict import Predict
 from lab_driver import (
-    REPO, description_text, drawn, find_problems, open_guarded, open_notebook, serve_folder, web_assets_or_skip,
+    REPO, description_text, drawn, open_guarded, open_notebook, saved_widgets_shown, serve_folder,
+    web_assets_or_skip,
 )
 from test_predict import ORACLES, QUESTIONS
 
@@ -116,7 +117,7 @@ def check_question(page, name):
 def test_questions_in_jupyterlab(lesson, lab_server, lab_page):
     page = lab_page
     open_notebook(page, lab_server, f"notebooks/{lesson}")
-    problems = find_problems(page)
+    problems = saved_widgets_shown(page, lambda: open_notebook(page, lab_server, f"notebooks/{lesson}"), lesson)
     assert not problems, problems
     for name in sorted(n for n, (nb, _, _) in QUESTIONS.items() if nb == lesson):
         check_question(page, name)

@@ -101,6 +101,11 @@ def controls_respond(page, root):
     dead = []
     labels = root.evaluate("""el => Array.from(el.querySelectorAll('input[type=range]'))
         .map(i => (i.labels && i.labels[0] ? i.labels[0].textContent : i.getAttribute('aria-label')))""")
+    if not labels and root.get_by_role("textbox").count() == 0:  # buttons only (lesson 04's Newton explorer)
+        before = canvas_digest(page, root)
+        root.get_by_role("button").first.click()
+        page.wait_for_timeout(400)
+        return [] if canvas_digest(page, root) != before else ["first button"]
     if not labels:
         box = root.get_by_role("textbox").first
         before = canvas_digest(page, root)

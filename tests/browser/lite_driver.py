@@ -32,15 +32,23 @@ def site_folder():
 BROWSER_OWN = re.compile(r"^(CONNECT |\w+ http://)(accounts\.google\.com|[\w-]+\.googleapis\.com)[:/]")
 
 
+#: The first line of an HTTP request, as a browser sends it to its proxy ("CONNECT host:443 HTTP/1.1").
+HTTP_REQUEST = re.compile(r"^[A-Z]+ \S+ HTTP/\d")
+
+
 class OutsideRequests:
     """Every request for another host than 127.0.0.1, in ``requests``: those of the site's pages and
     workers (aborted by the browser context's route, see :func:`launch`) and, through a proxy on
     127.0.0.1 that refuses everything, any other request of the browser, except Chromium's own
-    services (:data:`BROWSER_OWN`), kept apart in ``browser_own``."""
+    services (:data:`BROWSER_OWN`), kept apart in ``browser_own``. Chromium speaks HTTP to its proxy:
+    a connection that does not start with an HTTP request line is another local program that found
+    the port (a ZeroMQ peer of a kernel another test shut down, whose port number the proxy now has),
+    kept apart in ``strangers``."""
 
     def __init__(self):
         self.requests = []
         self.browser_own = []
+        self.strangers = []
         self._server = socket.socket()
         self._server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self._server.bind(("127.0.0.1", 0))
@@ -59,7 +67,9 @@ class OutsideRequests:
                 conn.settimeout(2)
                 try:
                     line = conn.recv(4096).split(b"\r\n", 1)[0].decode("latin-1")
-                    (self.browser_own if BROWSER_OWN.match(line) else self.requests).append(line)
+                    kept = (self.strangers if not HTTP_REQUEST.match(line)
+                            else self.browser_own if BROWSER_OWN.match(line) else self.requests)
+                    kept.append(line)
                     conn.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
                 except OSError:
                     pass

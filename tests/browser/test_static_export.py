@@ -90,6 +90,6 @@ def test_exported_page_moves_offline(site, chromium, notebook, cls, tmp_path):
         screenshot(page, tmp_path / "static.png")
         assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
         assert page.errors == [], f"console errors: {page.errors[:5]}"
-        assert not page.get_by_text("Error displaying widget").count()
+        assert not page.locator(".jp-OutputArea-output").get_by_text("Error displaying widget").count()
     finally:
         page.close()

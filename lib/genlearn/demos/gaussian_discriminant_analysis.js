@@ -337,7 +337,7 @@ function render(args) {
   const colors = model.get("class_colors"), markers = model.get("class_markers");
   const fig = canvasPanel("The training points, the true Gaussians' contour ellipses (and the fitted " +
                           "ones, dotted), the true posterior as shading, the true boundary (solid) and " +
-                          `the fitted boundary (dashed). ${POINT_KEYS}`, 1.0, 430);
+                          `the fitted boundary (dashed). ${POINT_KEYS}`, 1.0, 400);
   // the figure takes the focus (the keyboard edits the points) and touch drags the points
   fig.canvas.setAttribute("tabindex", "0");
   fig.canvas.style.touchAction = "none";

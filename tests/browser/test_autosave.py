@@ -22,16 +22,20 @@ on opening, before any cell ran (it drew a frame), as many as the lesson
 shows; the untrusted lesson showed each explorer's static picture with the
 line that says how to bring it to life, and live explorers once trusted.
 """
+import functools
 import json
 import shutil
 import subprocess
 import time
+import warnings
 
 import pytest
 
 import lessons
 from genlearn import widget_state
-from lab_driver import NO_NETWORK_SETTINGS, LabServer, open_notebook, screenshot
+from lab_driver import (
+    MODEL_NOT_FOUND, NO_NETWORK_SETTINGS, LabServer, UpstreamRestoreRace, open_notebook, screenshot,
+)
 from test_notebook7 import open_in_notebook7
 
 #: The first autosave comes this long after a notebook opened (JupyterLab's default is 120 s).
@@ -55,11 +59,12 @@ def explorers_in(path):
 
 
 #: JavaScript: scroll the notebook from top to bottom and return what its explorer outputs showed:
-#: [label of each live explorer (it drew a frame)], [text of each explorer output that is not live].
+#: [label of each live explorer (it drew a frame)], [text of each explorer output that is not live],
+#: [source of each explorer cell whose saved widget lost jupyterlab_widgets' restore race (lab_driver)].
 SURVEY_JS = r"""async () => {
   const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
   const scroller = panel.querySelector('.jp-WindowedPanel-outer') || document.scrollingElement;
-  const live = new Set(), dead = new Map();
+  const live = new Set(), dead = new Map(), lost = new Set();
   const look = () => {
     for (const el of panel.querySelectorAll('.genlearn-explorer'))
       if (Number(el.dataset.frames) > 0) live.add(el.getAttribute('aria-label'));
@@ -69,6 +74,7 @@ SURVEY_JS = r"""async () => {
       if (!out || out.querySelector('.genlearn-explorer') || !/Explorer\(/.test(src)) continue;
       const text = out.textContent.trim().slice(0, 300);
       if (out.querySelector('img')) dead.set(src.slice(0, 60), text);
+      else if (text.includes(MODEL_NOT_FOUND)) lost.add(src.slice(0, 60));
     }
   };
   scroller.scrollTo(0, 0);
@@ -81,16 +87,24 @@ SURVEY_JS = r"""async () => {
   }
   await new Promise(r => setTimeout(r, 500));
   look();
-  return [Array.from(live), Array.from(dead.values())];
-}"""
+  return [Array.from(live), Array.from(dead.values()), Array.from(lost)];
+}""".replace("MODEL_NOT_FOUND", json.dumps(MODEL_NOT_FOUND))
 
 
-def survey(page, expected=0, tries=3):
+def survey(page, expected=0, tries=3, reopen=None, what=""):
     """Scroll through the notebook (JupyterLab renders only the cells near the view) until ``expected``
-    explorers were seen live, at most ``tries`` times; returns (live labels, texts of still pictures)."""
+    explorers were seen live, at most ``tries`` times; returns (live labels, texts of still pictures).
+    A saved explorer lost to jupyterlab_widgets' restore race (lab_driver.saved_widgets_shown) gets the
+    page reopened once (``reopen()``), reported as a warning; a second loss is returned as not live."""
     live, dead = [], []
     for _ in range(tries):
-        live, dead = page.evaluate(SURVEY_JS)
+        live, dead, lost = page.evaluate(SURVEY_JS)
+        if lost and reopen is not None:
+            warnings.warn(f"{what}: {len(lost)} saved explorer(s) showed {MODEL_NOT_FOUND!r} (jupyterlab_widgets' "
+                          "restore race); reopened once", UpstreamRestoreRace, stacklevel=2)
+            reopen()
+            reopen = None
+            continue
         if len(live) >= expected or dead:
             break
         page.wait_for_timeout(2000)
@@ -146,7 +160,9 @@ def test_opening_trusting_autosaving_and_saving_change_no_lesson(course, chromiu
                     open_notebook(page, server, rel)
                 if not explorers_in(path):
                     continue
-                live, dead = survey(page, 0 if path == untrusted else explorers_in(path))
+                opener = open_in_notebook7 if path == in_notebook7 else open_notebook
+                live, dead = survey(page, 0 if path == untrusted else explorers_in(path),
+                                    reopen=functools.partial(opener, page, server, rel), what=rel)
                 if path == untrusted:
                     if live or len(dead) < explorers_in(path):
                         problems.append(f"{path.name} (untrusted): {len(live)} live explorer(s), "

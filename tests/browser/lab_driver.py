@@ -460,8 +460,9 @@ def find_problems(page, settle_timeout=30):
 MODEL_NOT_FOUND = "Error displaying widget: model not found"
 
 
-class UpstreamRestoreRace(UserWarning):
-    """A saved widget lost jupyterlab_widgets' restore race (see :func:`saved_widgets_shown`)."""
+#: How the warning about a lost restore race begins (a plain UserWarning: pytest-xdist's controller
+#: rebuilds each warning's category by importing its module, and it cannot import this one).
+RESTORE_RACE = "UpstreamRestoreRace"
 
 
 def saved_widgets_shown(page, reopen, what):
@@ -480,9 +481,9 @@ def saved_widgets_shown(page, reopen, what):
     problems = find_problems(page)
     if not any(MODEL_NOT_FOUND in p for p in problems):
         return problems
-    warnings.warn(f"{what}: {sum(MODEL_NOT_FOUND in p for p in problems)} saved widget(s) showed "
-                  f"{MODEL_NOT_FOUND!r} (jupyterlab_widgets' restore race); reopened once",
-                  UpstreamRestoreRace, stacklevel=2)
+    warnings.warn(f"{RESTORE_RACE}: {what}: {sum(MODEL_NOT_FOUND in p for p in problems)} saved widget(s) "
+                  f"showed {MODEL_NOT_FOUND!r} (jupyterlab_widgets' restore race); reopened once",
+                  UserWarning, stacklevel=2)
     reopen()
     return find_problems(page)
 

@@ -34,7 +34,7 @@ import pytest
 import lessons
 from genlearn import widget_state
 from lab_driver import (
-    MODEL_NOT_FOUND, NO_NETWORK_SETTINGS, LabServer, UpstreamRestoreRace, open_notebook, screenshot,
+    MODEL_NOT_FOUND, NO_NETWORK_SETTINGS, RESTORE_RACE, LabServer, open_notebook, screenshot,
 )
 from test_notebook7 import open_in_notebook7
 
@@ -100,8 +100,8 @@ def survey(page, expected=0, tries=3, reopen=None, what=""):
     for _ in range(tries):
         live, dead, lost = page.evaluate(SURVEY_JS)
         if lost and reopen is not None:
-            warnings.warn(f"{what}: {len(lost)} saved explorer(s) showed {MODEL_NOT_FOUND!r} (jupyterlab_widgets' "
-                          "restore race); reopened once", UpstreamRestoreRace, stacklevel=2)
+            warnings.warn(f"{RESTORE_RACE}: {what}: {len(lost)} saved explorer(s) showed {MODEL_NOT_FOUND!r} "
+                          "(jupyterlab_widgets' restore race); reopened once", UserWarning, stacklevel=2)
             reopen()
             reopen = None
             continue

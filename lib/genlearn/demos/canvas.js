@@ -294,6 +294,22 @@ export function drawPolyline(ctx, pts, px, color, width = 1.5, dash = []) {
   ctx.setLineDash([]);
 }
 
+/**
+ * One entry of a legend in text (read by screen readers): a small drawing of its mark,
+ * paint(ctx) on a 28 x 14 canvas at the device's pixel ratio, then its name.
+ */
+export function keyItem(paint, text) {
+  const dpr = window.devicePixelRatio || 1;
+  const c = h("canvas", {width: Math.round(28 * dpr), height: Math.round(14 * dpr), "aria-hidden": "true"});
+  const ctx = c.getContext("2d");
+  ctx.scale(dpr, dpr);
+  paint(ctx);
+  return h("div", {class: "gl-key"}, c, " ", text);
+}
+
+/** The painter of a legend entry's line, for keyItem. */
+export const keyLine = (color, width, dash) => (ctx) => drawPolyline(ctx, [[1, 7], [27, 7]], (q) => q, color, width, dash);
+
 /** A black x of half-width r at (X, Y) with a white edge: a mean, readable on any shading. */
 export function drawCross(ctx, X, Y, r = 6, width = 2.4) {
   ctx.beginPath();

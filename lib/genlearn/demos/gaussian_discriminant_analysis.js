@@ -18,8 +18,8 @@
 import {describeGDA} from "./describe.js";
 import {explorerPage, h, paramsOf, slider, uid} from "./explorer.js";
 import {
-  backdropFrame, canvasPanel, clipTo, drawCross, drawMarker, drawPolyline, hexRgb, markerSprite, outline,
-  pixels32, shadeTable, stamp,
+  backdropFrame, canvasPanel, clipTo, drawCross, drawMarker, drawPolyline, hexRgb, keyItem, keyLine, markerSprite,
+  outline, pixels32, shadeTable, stamp,
 } from "./canvas.js";
 import {
   cholesky2, covariance2, dot2, ellipsePoints, fmt, gaussianFits, linspace, quadraticForm, seededDraws,
@@ -231,24 +231,15 @@ function draw(panel, layers, f, look, selected, trail) {
 
 /** A legend in text: each entry has a small drawing of its mark and a name (read by screen readers). */
 function legend(colors, markers) {
-  const item = (paint, text) => {
-    const dpr = window.devicePixelRatio || 1;  // drawn at the device's pixel ratio, like the figure
-    const c = h("canvas", {width: Math.round(28 * dpr), height: Math.round(14 * dpr), "aria-hidden": "true"});
-    const ctx = c.getContext("2d");
-    ctx.scale(dpr, dpr);
-    paint(ctx);
-    return h("div", {class: "gl-key"}, c, " ", text);
-  };
-  const line = (color, width, dash) => (ctx) => drawPolyline(ctx, [[1, 7], [27, 7]], (q) => q, color, width, dash);
   return h("div", {class: "gl-legend"},
-    item((ctx) => drawMarker(ctx, markers[0], 14, 7, 8, colors[0], "#ffffff"), "y = 0 (training point)"),
-    item((ctx) => drawMarker(ctx, markers[1], 14, 7, 8, colors[1], "#ffffff"), "y = 1 (training point)"),
-    item(line(colors[0], 2, []), "true N(μ₀, Σ), r = 1, 2"),
-    item(line(colors[1], 2, [7, 4]), "true N(μ₁, Σ), r = 1, 2"),
-    item(line(colors[0], 1.25, [2, 3]), "fitted N(μ₀, Σ), N(μ₁, Σ)"),
-    item(line("#000000", 3, []), "true boundary"),
-    item(line("#000000", 2, [3, 4]), "boundary of GDA fitted to the points"),
-    item(line("rgba(0, 0, 0, 0.28)", 1.5, []), `fitted boundaries of the last ${TRAIL} samples`),
+    keyItem((ctx) => drawMarker(ctx, markers[0], 14, 7, 8, colors[0], "#ffffff"), "y = 0 (training point)"),
+    keyItem((ctx) => drawMarker(ctx, markers[1], 14, 7, 8, colors[1], "#ffffff"), "y = 1 (training point)"),
+    keyItem(keyLine(colors[0], 2, []), "true N(μ₀, Σ), r = 1, 2"),
+    keyItem(keyLine(colors[1], 2, [7, 4]), "true N(μ₁, Σ), r = 1, 2"),
+    keyItem(keyLine(colors[0], 1.25, [2, 3]), "fitted N(μ₀, Σ), N(μ₁, Σ)"),
+    keyItem(keyLine("#000000", 3, []), "true boundary"),
+    keyItem(keyLine("#000000", 2, [3, 4]), "boundary of GDA fitted to the points"),
+    keyItem(keyLine("rgba(0, 0, 0, 0.28)", 1.5, []), `fitted boundaries of the last ${TRAIL} samples`),
     h("div", {class: "gl-key"}, "× true means; shading: true p(y=1|x)"));
 }
 

@@ -30,10 +30,10 @@ import traitlets
 from .. import gaussian
 from .._base import sigmoid
 from . import describe, style
-from .explorer import Explorer, Menu, Slider, Whole, fmt
+from .explorer import Menu, Slider, Whole, fmt
 from .geometry import boundary_from_parameters, line_in_box
 # shared with lesson 04's explorer: what a press does, which points are accepted
-from .points import FLAT, MIN_PER_CLASS, POINTER_MODES, check_training_points  # noqa: F401
+from .points import FLAT, MIN_PER_CLASS, POINTER_MODES, PointsExplorer, check_training_points  # noqa: F401
 from .seeded_draws import SEED_MAX, seeded_draws
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
@@ -240,7 +240,7 @@ def _readout_lines(m_k, theta, theta0, fit, accuracy, error, draws, seed):
     ]
 
 
-class GDAExplorer(Explorer):
+class GDAExplorer(PointsExplorer):
     """The GDA model in 2-D, sampled and fitted in the browser: move the true model, watch both boundaries.
 
     Eight sliders set the true model: ``phi = p(y=1)``, the means ``mu0 =
@@ -334,14 +334,10 @@ class GDAExplorer(Explorer):
     draws = traitlets.Enum(tuple(DRAWS), "numpy").tag(sync=True)
     noise = traitlets.List().tag(sync=True)
     order = traitlets.List().tag(sync=True)
-    # The training points the page draws and fits; the learner drags, adds and removes them.
-    points = traitlets.List().tag(sync=True)
-    labels = traitlets.List().tag(sync=True)
+    # (points, labels, min_per_class and flat: PointsExplorer's, the learner's training points)
 
     # Constants the page needs (the JavaScript keeps no copy).
     limits = traitlets.List(list(_LIMITS)).tag(sync=True)
-    min_per_class = traitlets.Int(MIN_PER_CLASS).tag(sync=True)
-    flat = traitlets.Float(FLAT).tag(sync=True)
     outlier_at = traitlets.List(list(OUTLIER_AT)).tag(sync=True)
     radii = traitlets.List(list(EXPLORER_RADII)).tag(sync=True)
     ellipse_num = traitlets.Int(ELLIPSE_NUM).tag(sync=True)
@@ -398,25 +394,6 @@ class GDAExplorer(Explorer):
             self.noise = noise.tolist()
             self.order = order.tolist()
             self.resample()
-
-    @traitlets.validate("points", "labels")
-    def _valid_points(self, proposal):
-        """Both as checked by :func:`check_training_points` (set both at once: :meth:`set_points`)."""
-        name = proposal.trait.name
-        points, labels = (proposal.value, self.labels) if name == "points" else (self.points, proposal.value)
-        X, y = check_training_points(points, labels)
-        return X.tolist() if name == "points" else y.tolist()
-
-    def set_points(self, X, y):
-        """Make ``X`` (m, 2) and ``y`` (m,) the training points (a ValueError if they are refused)."""
-        X, y = check_training_points(X, y)
-        with self.hold_sync(), self.hold_trait_notifications():
-            self.points = X.tolist()
-            self.labels = y.tolist()
-
-    def data(self):
-        """The training points the page draws and fits now: ``X`` (m, 2), ``y`` (m,)."""
-        return np.array(self.points, dtype=float).reshape(-1, 2), np.array(self.labels, dtype=int)
 
     def resample(self):
         """Make the sample of the true model (:meth:`sample`) the training points again."""

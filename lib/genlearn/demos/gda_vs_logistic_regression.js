@@ -11,7 +11,9 @@
 
 import {describeNewton} from "./describe.js";
 import {explorerPage, h, paramsOf} from "./explorer.js";
-import {canvasPanel, clipTo, drawMarker, drawPolyline, markerSprite, outline, plotFrame, stamp, textStyle, yTicks} from "./canvas.js";
+import {
+  canvasPanel, clipTo, drawMarker, drawPolyline, keyItem, keyLine, markerSprite, outline, plotFrame, stamp, textStyle, yTicks,
+} from "./canvas.js";
 import {classStats, fmt, gaussianFits, quadraticForm, sigmoid} from "./numerics.js";
 import {byClass, fitOK, handsOn, POINT_KEYS, ringAt} from "./points.js";
 
@@ -229,21 +231,12 @@ function drawCurve(panel, f, look) {
 
 /** A legend in text, with a small drawing of each mark (read by screen readers). */
 function legend(look) {
-  const item = (paint, text) => {
-    const dpr = window.devicePixelRatio || 1;
-    const c = h("canvas", {width: Math.round(28 * dpr), height: Math.round(14 * dpr), "aria-hidden": "true"});
-    const ctx = c.getContext("2d");
-    ctx.scale(dpr, dpr);
-    paint(ctx);
-    return h("div", {class: "gl-key"}, c, " ", text);
-  };
-  const line = (color, width, dash) => (ctx) => drawPolyline(ctx, [[1, 7], [27, 7]], (q) => q, color, width, dash);
   return h("div", {class: "gl-legend"},
-    item((ctx) => drawMarker(ctx, look.markers[0], 14, 7, 8, look.colors[0], "#ffffff"), "y = 0"),
-    item((ctx) => drawMarker(ctx, look.markers[1], 14, 7, 8, look.colors[1], "#ffffff"), "y = 1"),
-    item(line("#000000", 3, []), "logistic regression, iterate k"),
-    item(line("#b0b0b0", 1.25, []), "the iterates before it"),
-    item(line(look.gda, 2.5, [8, 5]), "GDA, closed form"));
+    keyItem((ctx) => drawMarker(ctx, look.markers[0], 14, 7, 8, look.colors[0], "#ffffff"), "y = 0"),
+    keyItem((ctx) => drawMarker(ctx, look.markers[1], 14, 7, 8, look.colors[1], "#ffffff"), "y = 1"),
+    keyItem(keyLine("#000000", 3, []), "logistic regression, iterate k"),
+    keyItem(keyLine("#b0b0b0", 1.25, []), "the iterates before it"),
+    keyItem(keyLine(look.gda, 2.5, [8, 5]), "GDA, closed form"));
 }
 
 /** The explorer's own keys (on any of its controls or its figure). */

@@ -1,18 +1,19 @@
 """Training points in the plane that the learner touches: shared by the explorers that let
-the learner drag, add and remove them (lesson 03's GDA explorer, lesson 04's Newton explorer).
+the learner drag, add and remove them (lesson 03's GDA explorer, lesson 04's Newton explorer,
+lesson 05's boundary explorer).
 
 The page side is ``points.js`` (``handsOn``: pointer, touch and keyboard editing; ``fitOK``:
 the twin of :func:`check_training_points`). Here: what a press on the figure does
-(:data:`POINTER_MODES`), which points are accepted (:func:`check_training_points`) and
-:class:`PointsExplorer`, the base of an explorer whose ``points`` and ``labels`` are synced
-traits checked by that rule.
+(:data:`POINTER_MODES`), which points are accepted (:func:`as_points`, the format every
+explorer asks for, and :func:`check_training_points`, GDA's rule) and :class:`PointsExplorer`,
+the base of an explorer whose ``points`` and ``labels`` are synced traits checked by its rule.
 """
 import numpy as np
 import traitlets
 
 from .explorer import Explorer
 
-__all__ = ["POINTER_MODES", "MIN_PER_CLASS", "FLAT", "check_training_points", "PointsExplorer"]
+__all__ = ["POINTER_MODES", "MIN_PER_CLASS", "FLAT", "as_points", "check_training_points", "PointsExplorer"]
 
 #: What a press on an explorer's figure of points does (its "pointer" menu).
 POINTER_MODES = (("move", "drag a point"), ("add0", "add a point with y = 0"),
@@ -22,6 +23,24 @@ POINTER_MODES = (("move", "drag a point"), ("add0", "add a point with y = 0"),
 MIN_PER_CLASS = 2
 #: The fitted Sigma counts as singular when 1 - (its correlation)^2 is below this (points on a line).
 FLAT = 1e-8
+
+
+def as_points(points, labels):
+    """``points`` (m, 2) and ``labels`` (m,) as arrays, or a ValueError naming the problem and the fix:
+    finite points (of magnitude below 1e6), one label 0 or 1 a point. The explorers' own rules of
+    what they can fit (:func:`check_training_points`, ...) start here."""
+    X = np.asarray(points, dtype=float)
+    y = np.asarray(labels)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"points must have shape (m, 2), one row [x1, x2] per example; got shape {X.shape}.")
+    if not np.isfinite(X).all() or (np.abs(X) >= 1e6).any():
+        raise ValueError("points must be finite numbers below 1e6 in size; drop or fix the rows that are not.")
+    if y.shape != (len(X),):
+        raise ValueError(f"labels must have shape ({len(X)},), one per row of points; got shape {y.shape}. "
+                         "Set points and labels together with set_points(X, y).")
+    if y.size and not np.isin(y, (0, 1)).all():
+        raise ValueError(f"labels must be 0 or 1; got {sorted(set(np.unique(y).tolist()) - {0, 1})[:5]}.")
+    return X, y.astype(int)
 
 
 def check_training_points(points, labels):
@@ -34,17 +53,7 @@ def check_training_points(points, labels):
     regression's first Newton step is invertible). The page refuses an edit that would break
     a rule with the same test (``fitOK`` in ``points.js``).
     """
-    X = np.asarray(points, dtype=float)
-    y = np.asarray(labels)
-    if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"points must have shape (m, 2), one row [x1, x2] per example; got shape {X.shape}.")
-    if not np.isfinite(X).all() or (np.abs(X) >= 1e6).any():
-        raise ValueError("points must be finite numbers below 1e6 in size; drop or fix the rows that are not.")
-    if y.shape != (len(X),):
-        raise ValueError(f"labels must have shape ({len(X)},), one per row of points; got shape {y.shape}. "
-                         "Set points and labels together with set_points(X, y).")
-    if y.size and not np.isin(y, (0, 1)).all():
-        raise ValueError(f"labels must be 0 or 1; got {sorted(set(np.unique(y).tolist()) - {0, 1})[:5]}.")
+    X, y = as_points(points, labels)
     counts = [int((y == k).sum()) for k in (0, 1)]
     if min(counts) < MIN_PER_CLASS:
         raise ValueError(f"each class needs at least {MIN_PER_CLASS} points (got {counts[0]} with y = 0 "
@@ -54,37 +63,40 @@ def check_training_points(points, labels):
     if not (S[0, 0] > 0 and S[1, 1] > 0 and np.linalg.det(S) > FLAT * S[0, 0] * S[1, 1]):
         raise ValueError("the points make the fitted Sigma singular: within each class they lie on one "
                          "line; move a point off that line.")
-    return X, y.astype(int)
+    return X, y
 
 
 class PointsExplorer(Explorer):
     """The base of an explorer whose training points the learner drags, adds and removes.
 
     ``points`` (m, 2) and ``labels`` (m,) are synced traits that the page edits
-    (``handsOn`` in ``points.js``) and Python reads and sets; both are checked by
-    :func:`check_training_points` (set them together with :meth:`set_points`). A subclass
-    declares its own ``pointer = Menu(POINTER_MODES, "move", ...)`` where its controls
-    should show it and sets ``limits``, the square box ``[lo, hi]`` of the figure.
+    (``handsOn`` in ``points.js``) and Python reads and sets; both are checked by the
+    explorer's rule ``check_points`` (by default :func:`check_training_points`, GDA's; set
+    them together with :meth:`set_points`). A subclass declares its own
+    ``pointer = Menu(POINTER_MODES, "move", ...)`` where its controls should show it, and
+    the box of its figure for the page.
     """
 
     points = traitlets.List().tag(sync=True)
     labels = traitlets.List().tag(sync=True)
-    limits = traitlets.List().tag(sync=True)
-    # the page's twin of check_training_points reads these
+    # the page's twin of the rule reads these
     min_per_class = traitlets.Int(MIN_PER_CLASS).tag(sync=True)
     flat = traitlets.Float(FLAT).tag(sync=True)
 
+    #: Which points the explorer accepts: (points, labels) -> (X, y), or a ValueError.
+    check_points = staticmethod(check_training_points)
+
     @traitlets.validate("points", "labels")
     def _valid_points(self, proposal):
-        """Both as checked by :func:`check_training_points` (set both at once: :meth:`set_points`)."""
+        """Both as checked by ``check_points`` (set both at once: :meth:`set_points`)."""
         name = proposal.trait.name
         points, labels = (proposal.value, self.labels) if name == "points" else (self.points, proposal.value)
-        X, y = check_training_points(points, labels)
+        X, y = self.check_points(points, labels)
         return X.tolist() if name == "points" else y.tolist()
 
     def set_points(self, X, y):
         """Make ``X`` (m, 2) and ``y`` (m,) the training points (a ValueError if they are refused)."""
-        X, y = check_training_points(X, y)
+        X, y = self.check_points(X, y)
         with self.hold_sync(), self.hold_trait_notifications():
             self.points = X.tolist()
             self.labels = y.tolist()

@@ -50,7 +50,8 @@ from ..datasets import make_gaussian_classes
 from ..discriminant import GDA, QDA, GaussianNB
 from ..logistic import LogisticRegression
 from . import describe, style
-from .explorer import Explorer, Menu, Slider, fmt
+from .explorer import Menu, Slider, fmt
+from .points import POINTER_MODES, PointsExplorer, as_points
 from .style import grid
 
 __all__ = [
@@ -336,9 +337,6 @@ def _readout_lines(Sigma1, rows, counts):
     return lines
 
 
-#: What a press on the explorer's figures does (its "pointer" menu).
-POINTER_MODES = (("move", "drag a point"), ("add0", "add a point with y = 0"),
-                 ("add1", "add a point with y = 1"), ("remove", "remove a point"))
 #: The fewest training points of a class the explorer keeps: QDA's Sigma_k needs three off a line.
 MIN_PER_CLASS = 3
 #: A class's fitted Sigma_k counts as singular when 1 - (its correlation)^2 is below this.
@@ -357,17 +355,7 @@ def check_explorer_points(points, labels):
     The page refuses an edit that would break a rule with the same test (``fitsAll`` in
     ``qda_lda_naive_bayes.js``).
     """
-    X = np.asarray(points, dtype=float)
-    y = np.asarray(labels)
-    if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"points must have shape (m, 2), one row [x1, x2] per example; got shape {X.shape}.")
-    if not np.isfinite(X).all() or (np.abs(X) >= 1e6).any():
-        raise ValueError("points must be finite numbers below 1e6 in size; drop or fix the rows that are not.")
-    if y.shape != (len(X),):
-        raise ValueError(f"labels must have shape ({len(X)},), one per row of points; got shape {y.shape}. "
-                         "Set points and labels together with set_points(X, y).")
-    if y.size and not np.isin(y, (0, 1)).all():
-        raise ValueError(f"labels must be 0 or 1; got {sorted(set(np.unique(y).tolist()) - {0, 1})[:5]}.")
+    X, y = as_points(points, labels)
     for k in (0, 1):
         Xk = X[y == k]
         if len(Xk) < MIN_PER_CLASS:
@@ -381,7 +369,7 @@ def check_explorer_points(points, labels):
     return X, y.astype(int)
 
 
-class BoundaryExplorer(Explorer):
+class BoundaryExplorer(PointsExplorer):
     """QDA, LDA and naive Bayes boundaries as class 1's covariance changes, drawn in the browser.
 
     Class 0 is fixed: ``m`` points whose fitted mean is exactly (0, 0) and fitted
@@ -452,9 +440,8 @@ class BoundaryExplorer(Explorer):
     lim = traitlets.List(list(EXPLORER_LIM)).tag(sync=True)
     grid_n = traitlets.Int(EXPLORER_GRID).tag(sync=True)
     titles = traitlets.Dict(dict(_EXPLORER_TITLES)).tag(sync=True)
-    # The training points the page draws and fits; the learner drags, adds and removes them.
-    points = traitlets.List().tag(sync=True)
-    labels = traitlets.List().tag(sync=True)
+    # The training points (PointsExplorer's), checked by this explorer's rule: all three models fit.
+    check_points = staticmethod(check_explorer_points)
     min_per_class = traitlets.Int(MIN_PER_CLASS).tag(sync=True)
     flat = traitlets.Float(_FLAT).tag(sync=True)
     outlier_at = traitlets.List(list(OUTLIER_AT)).tag(sync=True)
@@ -476,30 +463,11 @@ class BoundaryExplorer(Explorer):
             return
         self.set_points(X, y)
 
-    @traitlets.validate("points", "labels")
-    def _valid_points(self, proposal):
-        """Both as checked by :func:`check_explorer_points` (set both at once: :meth:`set_points`)."""
-        name = proposal.trait.name
-        points, labels = (proposal.value, self.labels) if name == "points" else (self.points, proposal.value)
-        X, y = check_explorer_points(points, labels)
-        return X.tolist() if name == "points" else y.tolist()
-
-    def set_points(self, X, y):
-        """Make ``X`` (m, 2) and ``y`` (m,) the training points (a ValueError if they are refused)."""
-        X, y = check_explorer_points(X, y)
-        with self.hold_sync(), self.hold_trait_notifications():
-            self.points = X.tolist()
-            self.labels = y.tolist()
-
     def sample(self):
         """The sample of the sliders' model: class 0, then class 1 (:func:`explorer_models`)."""
         X1 = _explorer_class1(np.asarray(self.z1, dtype=float), self.Sigma1)
         X = np.vstack([np.asarray(self.x0, dtype=float), X1])
         return X, np.repeat([0, 1], [len(self.x0), len(self.z1)])
-
-    def data(self):
-        """The training points the page draws and fits now: ``X`` (m, 2), ``y`` (m,)."""
-        return np.array(self.points, dtype=float).reshape(-1, 2), np.array(self.labels, dtype=int)
 
     def resample(self):
         """Make the sample of the sliders' model (:meth:`sample`) the training points again."""

@@ -26,7 +26,7 @@ from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
 from lab_driver import (
     canvas_digest, description_text, explorer, explorer_state, find_problems, lesson_explorers, open_notebook,
-    press_on, readout_text, run_all_cells, screenshot,
+    press_on, readout_text, run_all_cells, saved_widgets_shown, screenshot,
 )
 
 #: (notebook, explorer class) of every lesson explorer that Python rebuilds from its parameters
@@ -62,9 +62,10 @@ def slider_names(cls):
 
 def open_explorer(page, server, notebook, name):
     """The explorer ``name`` of ``notebook`` as the session executed it (the lab_server's root holds
-    the executed, trusted lessons: the explorer is live from its stored state, nothing runs again)."""
+    the executed, trusted lessons: the explorer is live from its stored state, nothing runs again; a
+    saved explorer lost to jupyterlab_widgets' restore race gets the page reopened once)."""
     open_notebook(page, server, notebook)
-    problems = find_problems(page)
+    problems = saved_widgets_shown(page, lambda: open_notebook(page, server, notebook), notebook)
     assert not problems, problems
     return explorer(page, name)
 

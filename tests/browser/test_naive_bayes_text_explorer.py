@@ -13,8 +13,8 @@ import pytest
 from genlearn.demos import naive_bayes_text as demo
 from genlearn.demos.explorer import state_mismatches
 from lab_driver import (
-    description_text, explorer, explorer_frames, explorer_state, find_problems, open_notebook, readout_text,
-    screenshot, wait_for_frame,
+    description_text, explorer, explorer_frames, explorer_state, open_notebook, readout_text,
+    saved_widgets_shown, screenshot, wait_for_frame,
 )
 
 NOTEBOOK = "notebooks/06_naive_bayes_text.ipynb"
@@ -42,7 +42,7 @@ def filters():
 def test_message_box_tokenizes_and_scores_like_genlearn(filters, lab_server, lab_page, tmp_path):
     page = lab_page
     open_notebook(page, lab_server, NOTEBOOK)   # as the session executed it (conftest.py)
-    problems = find_problems(page)
+    problems = saved_widgets_shown(page, lambda: open_notebook(page, lab_server, NOTEBOOK), NOTEBOOK)
     assert not problems, problems
     root = explorer(page, NAME)
     box = root.get_by_role("textbox", name="message", exact=True)

@@ -604,22 +604,30 @@ def screenshot(page, path):
         return None
 
 
-def open_guarded(chromium, url, allowed):
-    """A new tab on ``url`` whose requests outside ``allowed`` (a prefix) are aborted and recorded."""
-    page = chromium.new_page()
-    page.set_default_timeout(60_000)
+def guard_requests(page, allowed):
+    """``page``, with every request outside ``allowed`` (a URL prefix; ``data:`` and ``blob:`` URLs
+    are the page's own) aborted and recorded in ``page.outside``, and console and page errors
+    recorded in ``page.errors``. Returns ``page``."""
     page.outside, page.errors = [], []
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: page.errors.append(m.text[:300]) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.errors.append(str(e)[:300]))
 
     def guard(route):
-        if route.request.url.startswith(allowed) or route.request.url.startswith("data:"):
+        if route.request.url.startswith((allowed, "data:", "blob:")):
             route.continue_()
         else:
             page.outside.append(route.request.url)
             route.abort()
 
     page.route("**/*", guard)
+    return page
+
+
+def open_guarded(chromium, url, allowed):
+    """A new tab on ``url`` whose requests outside ``allowed`` (a prefix) are aborted and recorded
+    (:func:`guard_requests`)."""
+    page = guard_requests(chromium.new_page(), allowed)
+    page.set_default_timeout(60_000)
     page.goto(url, wait_until="load")
     return page
 

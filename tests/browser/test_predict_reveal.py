@@ -152,7 +152,7 @@ def test_a_question_in_the_presenter_view(chromium, tmp_path):
     import cell and the question's cell); the same keyboard checks, with no request leaving the machine."""
     import nbformat
 
-    from test_presenter import Offline, Voila
+    from test_presenter import Voila, offline_tab
 
     lesson = nbformat.read(REPO / "notebooks" / LESSONS[0], as_version=4)
     name = sorted(n for n, (nb, _, _) in QUESTIONS.items() if nb == LESSONS[0])[0]
@@ -163,12 +163,8 @@ def test_a_question_in_the_presenter_view(chromium, tmp_path):
     nb.cells = [nbformat.v4.new_code_cell(imports.source), nbformat.v4.new_code_cell(asked.source)]
     path = tmp_path / "question.ipynb"
     nbformat.write(nb, path)
-    with Voila(path) as server:
-        tab = Offline(chromium, server.url)
-        try:
-            tab.page.goto(server.url + "/", wait_until="load", timeout=180_000)
-            check_question(tab.page, name)
-            assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
-            assert tab.errors == [], f"console errors: {tab.errors[:5]}"
-        finally:
-            tab.page.close()
+    with Voila(path) as server, offline_tab(chromium, server.url) as tab:
+        tab.goto(server.url + "/", wait_until="load", timeout=180_000)
+        check_question(tab, name)
+        assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
+        assert tab.errors == [], f"console errors: {tab.errors[:5]}"

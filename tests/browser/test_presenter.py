@@ -32,6 +32,7 @@ import time
 import urllib.error
 import urllib.request
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ import pytest
 from genlearn.course import export, present
 from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
-from lab_driver import REPO, explorer, explorer_state, free_port, readout_text, screenshot
+from lab_driver import REPO, explorer, explorer_state, free_port, guard_requests, readout_text, screenshot
 
 ARTIFACTS = REPO / "tests" / "artifacts"
 AXE = REPO / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
@@ -179,39 +180,26 @@ def static_site(tmp_path_factory):
 # ---------------------------------------------------------------------------
 # pages
 # ---------------------------------------------------------------------------
-class Offline:
-    """A tab at 1280x720 whose requests outside ``base`` are aborted and recorded."""
-
-    def __init__(self, chromium, base):
-        self.page = chromium.new_page()
-        self.page.set_viewport_size(PRESENTER_VIEWPORT)
-        self.page.set_default_timeout(90_000)
-        self.outside, self.errors = [], []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)[:300]))
-        self.page.on("console", lambda m: self.errors.append(m.text[:300]) if m.type == "error" else None)
-
-        def guard(route):
-            if route.request.url.startswith(base + "/") or route.request.url.startswith(("data:", "blob:")):
-                route.continue_()
-            else:
-                self.outside.append(route.request.url)
-                route.abort()
-
-        self.page.route("**/*", guard)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.page.close()
+@contextmanager
+def offline_tab(chromium, base):
+    """A tab at 1280x720 whose requests outside ``base`` are aborted and recorded
+    (``tab.outside``, ``tab.errors``: lab_driver.guard_requests); closed on leaving."""
+    tab = guard_requests(chromium.new_page(), base + "/")
+    tab.set_viewport_size(PRESENTER_VIEWPORT)
+    tab.set_default_timeout(90_000)
+    try:
+        yield tab
+    finally:
+        tab.close()
 
 
+@contextmanager
 def open_presenter(chromium, server, tmp_path):
-    """Open the Voilà page and wait for its explorer's first frame."""
-    tab = Offline(chromium, server.url)
-    tab.page.goto(server.url + "/", wait_until="load", timeout=180_000)
-    tab.page.wait_for_selector("#rendered_cells", state="visible", timeout=180_000)
-    return tab
+    """The Voilà page in an offline tab, once its cells are rendered."""
+    with offline_tab(chromium, server.url) as tab:
+        tab.goto(server.url + "/", wait_until="load", timeout=180_000)
+        tab.wait_for_selector("#rendered_cells", state="visible", timeout=180_000)
+        yield tab
 
 
 def section_titles(notebook):
@@ -257,8 +245,7 @@ def text_sizes(page, root_selector):
 def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path, width, height):
     """The explorer alone, its controls, figure and readout inside the screen without scrolling, and
     filling it: at least 90 % of its width, and down to at least 80 % of its height."""
-    with open_presenter(chromium, explorer_server, tmp_path) as tab:
-        page = tab.page
+    with open_presenter(chromium, explorer_server, tmp_path) as page:
         page.set_viewport_size({"width": width, "height": height})
         root = explorer(page, NAME, timeout=120)
         page.wait_for_timeout(500)  # a resize lays the figures out again
@@ -288,8 +275,8 @@ def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path, 
         ARTIFACTS.mkdir(exist_ok=True)
         assert screenshot(page, ARTIFACTS / f"presenter_02_explorer_{width}.png")
         assert page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-CodeMirrorEditor:visible").count() == 0
-        assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
-        assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
+        assert page.errors == [], f"console errors: {page.errors[:5]}"
 
 
 @pytest.mark.parametrize("width, height", [(1280, 720), (1920, 1080)])
@@ -297,8 +284,7 @@ def test_canvas_text_reads_from_the_back(chromium, explorer_server, tmp_path, wi
     """The text the explorer draws on its canvases (ticks, axis names) is at least 18 CSS px on a projector:
     the presenter view sets --gl-canvas-font-size, and each canvas keeps in data-min-font the smallest size
     canvas.js's textStyle drew its text at (every canvas text is drawn in that style)."""
-    with open_presenter(chromium, explorer_server, tmp_path) as tab:
-        page = tab.page
+    with open_presenter(chromium, explorer_server, tmp_path) as page:
         page.set_viewport_size({"width": width, "height": height})
         root = explorer(page, NAME, timeout=120)
         page.wait_for_timeout(500)  # a resize redraws the figures at the page's type size
@@ -308,7 +294,7 @@ def test_canvas_text_reads_from_the_back(chromium, explorer_server, tmp_path, wi
         assert sizes, "no canvas of the explorer drew text"
         small = [s for s in sizes if s[1] < 18]
         assert not small, f"canvas text smaller than 18 CSS px at {width}x{height}: {small}"
-        assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+        assert page.errors == [], f"console errors: {page.errors[:5]}"
 
 
 @pytest.mark.parametrize("width, height", [(1280, 720), (1920, 1080)])
@@ -325,8 +311,7 @@ def test_static_figures_read_from_the_back(chromium, lesson_server, tmp_path, wi
 
     fig = demo.draw_gaussian(np.zeros(2), np.array([[1.0, 0.5], [0.5, 1.0]]))
     smallest_pt = min(t.get_fontsize() for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip())
-    with open_presenter(chromium, lesson_server, tmp_path) as tab:
-        page = tab.page
+    with open_presenter(chromium, lesson_server, tmp_path) as page:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_selector("body.gl-stepping .gl-steps", timeout=60_000)
         img = page.locator(".jp-RenderedImage img").first
@@ -339,14 +324,13 @@ def test_static_figures_read_from_the_back(chromium, lesson_server, tmp_path, wi
         smallest_px = smallest_pt * style.DPI / 72 * shown
         assert smallest_px >= 18, (f"the figure's smallest text is {smallest_px:.1f} CSS px at {width}x{height} "
                                    f"({smallest_pt} pt shown at {shown:.2f} times its notebook size)")
-        assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+        assert page.errors == [], f"console errors: {page.errors[:5]}"
 
 
 def test_lesson_without_code(chromium, lesson_server, tmp_path):
     """A lesson whole: prose, figures and the explorer, no code, one section a screen, stepped by the
     keys a clicker sends; every section audited by axe-core (one page load: Voilà runs the lesson for each)."""
-    with open_presenter(chromium, lesson_server, tmp_path) as tab:
-        page = tab.page
+    with open_presenter(chromium, lesson_server, tmp_path) as page:
         page.wait_for_selector("body.gl-stepping .gl-steps", timeout=60_000)
         titles = section_titles(lesson_server.notebook)
         assert shown_section(page) == (1, titles[0])
@@ -401,8 +385,8 @@ def test_lesson_without_code(chromium, lesson_server, tmp_path):
         assert body >= 16, f"body text is {body} px"
         ARTIFACTS.mkdir(exist_ok=True)
         screenshot(page, ARTIFACTS / "presenter_02_lesson.png")
-        assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
-        assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
+        assert page.errors == [], f"console errors: {page.errors[:5]}"
 
 
 # ---------------------------------------------------------------------------
@@ -432,19 +416,19 @@ def audit(page):
 
 def test_axe_presenter_explorer(chromium, explorer_server, tmp_path):
     with open_presenter(chromium, explorer_server, tmp_path) as tab:
-        explorer(tab.page, NAME, timeout=120)
-        problems = audit(tab.page)
+        explorer(tab, NAME, timeout=120)
+        problems = audit(tab)
         assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
 
 
 @pytest.mark.parametrize("stem", STATIC_PAGES)
 def test_axe_static_page(chromium, static_site, stem):
-    with Offline(chromium, static_site) as tab:
-        tab.page.goto(f"{static_site}/{stem}.html", wait_until="load")
-        tab.page.wait_for_selector(".genlearn-explorer[data-frames]:not([data-frames='0'])", timeout=60_000)
-        tab.page.wait_for_function(
+    with offline_tab(chromium, static_site) as tab:
+        tab.goto(f"{static_site}/{stem}.html", wait_until="load")
+        tab.wait_for_selector(".genlearn-explorer[data-frames]:not([data-frames='0'])", timeout=60_000)
+        tab.wait_for_function(
             "() => !window.MathJax || !MathJax.Hub || (MathJax.Hub.queue.pending === 0"
             " && MathJax.Hub.queue.running === 0)", timeout=60_000)
-        problems = audit(tab.page)
+        problems = audit(tab)
         assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
         assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"

@@ -74,6 +74,21 @@ def test_trimmed_lock_holds_what_the_lessons_need_and_nothing_else(tmp_path):
     assert genlearn["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def test_font_list_is_entered_as_genlearns_dependency_claiming_no_import(tmp_path):
+    """The font list's wheel is entered with its sha256 and matplotlib's version; it names no import
+    (``import matplotlib`` must still load matplotlib's own entry) and genlearn depends on it."""
+    new, _ = lite.trim_lock(_lock(), _own_wheels(tmp_path))
+    wheel = lite._write_wheel(tmp_path / "matplotlib_fontlist-3.8.4-py3-none-any.whl",
+                              "matplotlib_fontlist-3.8.4.dist-info", {"matplotlib/fontlist.json": b"{}"})
+    lite.add_fontlist(new, wheel)
+    entry = new["packages"]["matplotlib-fontlist"]
+    assert entry["version"] == "3.8.4" and entry["imports"] == [] and entry["depends"] == ["matplotlib"]
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert "matplotlib-fontlist" in new["packages"]["genlearn"]["depends"]
+    names = zipfile.ZipFile(wheel).namelist()
+    assert names[0] == "matplotlib/fontlist.json" and names[-1].endswith(".dist-info/RECORD")
+
+
 def test_a_dependency_the_browser_lacks_is_refused_with_the_fix(tmp_path):
     wheels = _own_wheels(tmp_path) + [_wheel(tmp_path, "needy", ["unheard-of>=1"])]
     with pytest.raises(LiteBuildError, match=r"needy.*requires unheard-of.*lite-wheels\.txt"):

@@ -192,6 +192,10 @@ def run_lesson(lesson, lite_page):
     stored = _stored_cells(lesson)
     checked = [c for c in cells if _is_checked(c)]
     assert checked or not any(_is_checked(c) for c in stored.values()), "the checked cells went missing"
+    for cell in cells:  # e.g. "Matplotlib is building the font cache" (lite.matplotlib_fontlist_wheel)
+        said = _stream(cell["outputs"], "stderr")
+        if cell["id"] in stored and said != _stream(stored[cell["id"]]["outputs"], "stderr"):
+            problems.append(f"cell {cell['id']} wrote to stderr, which it does not in JupyterLab: {said[:300]!r}")
     for cell in checked:
         want = _checked_text(stored[cell["id"]]["outputs"])
         got = _checked_text(cell["outputs"])
@@ -238,6 +242,28 @@ def run_homework_with_answers(lite_page):
         assert "OK: " in _stream(cell["outputs"]), f"self-check cell {cell['id']} printed no OK:\n{cell['outputs']}"
     printed = "".join(_stream(c["outputs"]) for c in cells)
     assert "Real corpus not available" in printed and "INVENTED demo corpus" in printed, printed[:1000]
+
+
+def test_matplotlib_font_list_is_in_the_site(site):
+    """Oracle: Pyodide's own matplotlib (lite.matplotlib_fontlist_wheel runs it in Node.js). The site's
+    lock enters the font list, verified by sha256, for the matplotlib version it serves, and genlearn
+    depends on it; the list is of that matplotlib's FontManager version and names only the fonts
+    matplotlib ships (relative paths). A lesson that printed "building the font cache" would fail
+    run_lesson's stderr check."""
+    import hashlib
+    import zipfile
+
+    pyodide = site[0] / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    entry = lock["matplotlib-fontlist"]
+    assert entry["version"] == lock["matplotlib"]["version"] and entry["imports"] == []
+    assert "matplotlib-fontlist" in lock["genlearn"]["depends"]
+    wheel = pyodide / entry["file_name"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    fonts = json.loads(zipfile.ZipFile(wheel).read("matplotlib/fontlist.json"))
+    assert fonts["_version"] == 330, "matplotlib 3.8's FontManager.__version__"
+    names = [f["fname"] for f in fonts["ttflist"] + fonts["afmlist"]]
+    assert "fonts/ttf/DejaVuSans.ttf" in names and not any(n.startswith("/") for n in names)
 
 
 class TestInTheBrowser:

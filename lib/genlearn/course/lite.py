@@ -31,6 +31,8 @@ Where each file comes from (checked at build time; docs/jupyterlite.md)
       ...): PyPI, pinned with their sha256 in ``lite-wheels.txt``.
     * genlearn itself: a wheel made from ``lib/genlearn`` (without the
       course tools, which run only on an instructor's machine).
+    * matplotlib's font list: built at build time by Pyodide's own matplotlib,
+      run once in Node.js, so that no kernel scans the fonts again.
 
 The site's ``pyodide-lock.json`` lists only what the lessons need: the
 closure of genlearn's dependencies and of the kernel's own packages, with the
@@ -53,6 +55,7 @@ pyodide_runtime    npm pyodide@0.27.7, unpacked once into the environment
 gather_packages    the verified compiled packages the lessons need
 trim_lock          the lock file of the site
 genlearn_wheel     genlearn as a wheel for the browser
+matplotlib_fontlist_wheel  matplotlib's font list as a wheel (add_fontlist enters it in the lock)
 """
 import argparse
 import base64
@@ -316,8 +319,15 @@ def genlearn_wheel(dest, package=PACKAGE):
                          "Tag: py3-none-any\n",
         f"{info}/top_level.txt": "genlearn\n",
     }
+    contents = {"genlearn/" + p.relative_to(package).as_posix(): p.read_bytes() for p in files}
+    contents.update({arcname: text.encode() for arcname, text in meta.items()})
+    return _write_wheel(Path(dest) / name, info, contents)
+
+
+def _write_wheel(path, info, contents):
+    """A wheel at ``path`` holding ``contents`` (archive name -> bytes) and the RECORD of ``info``
+    (its .dist-info folder), with fixed dates so that the same contents give the same file."""
     record = []
-    path = Path(dest) / name
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
         def add(arcname, data):
             info_ = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))  # reproducible
@@ -325,15 +335,78 @@ def genlearn_wheel(dest, package=PACKAGE):
             whl.writestr(info_, data, zipfile.ZIP_DEFLATED)
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             record.append(f"{arcname},sha256={digest},{len(data)}")
-        for p in files:
-            add("genlearn/" + p.relative_to(package).as_posix(), p.read_bytes())
-        for arcname, text in meta.items():
-            add(arcname, text.encode())
+        for arcname, data in contents.items():
+            add(arcname, data)
         record.append(f"{info}/RECORD,,")
-        add_record = "\n".join(record) + "\n"
         info_ = zipfile.ZipInfo(f"{info}/RECORD", date_time=(1980, 1, 1, 0, 0, 0))
-        whl.writestr(info_, add_record, zipfile.ZIP_DEFLATED)
+        whl.writestr(info_, "\n".join(record) + "\n", zipfile.ZIP_DEFLATED)
     return path
+
+
+#: Run by Node.js: Pyodide's own matplotlib builds its font list, which is printed. Pyodide keeps
+#: that list inside matplotlib's package folder (matplotlib/fontlist.json).
+_FONTLIST_JS = r"""
+const [runtime, packages] = process.argv.slice(1);
+const {pathToFileURL} = await import("node:url");
+const {loadPyodide} = await import(pathToFileURL(runtime + "/pyodide.mjs").href);
+const py = await loadPyodide({indexURL: runtime + "/", packageCacheDir: packages + "/",
+                              stdout: () => {}, stderr: () => {}});
+await py.loadPackage(["matplotlib"], {messageCallback: () => {}});
+process.stdout.write(py.runPython(`
+import json, pathlib
+import matplotlib
+import matplotlib.font_manager as fm
+path = pathlib.Path(fm.__file__).parent / "fontlist.json"
+fonts = json.loads(path.read_text())
+assert fonts["_version"] == fm.FontManager.__version__, "a font list of another version"
+assert not any(f["fname"].startswith("/") for f in fonts["ttflist"] + fonts["afmlist"]), "fonts outside matplotlib"
+json.dumps({"matplotlib": matplotlib.__version__, "fontlist": path.read_text()})
+`));
+"""
+
+
+def matplotlib_fontlist_wheel(runtime, packages, dest, node="node"):
+    """matplotlib's font list as Pyodide's matplotlib builds it, in a wheel in ``dest``; returns its path.
+
+    Pyodide's matplotlib keeps its font list in its own package folder (``matplotlib/fontlist.json``),
+    which lives in the page's memory: without a stored list, each kernel scans matplotlib's fonts on
+    its first figure (seconds, and "Matplotlib is building the font cache" printed in the lesson's
+    first cell). Node.js runs the site's Pyodide (``runtime``) on the verified package files
+    (``packages``) to build the list; the wheel ``matplotlib-fontlist`` holds only that file (font
+    paths are relative to matplotlib's data folder), and genlearn depends on it in the site's lock,
+    so it is in place before a lesson's first cell runs.
+    """
+    if shutil.which(node) is None:
+        raise LiteBuildError("Node.js is needed to build the site (it runs Pyodide once to list matplotlib's "
+                             "fonts): install it (Debian: apt-get install nodejs) and run `make lite` again.")
+    done = subprocess.run([node, "--input-type=module", "-e", _FONTLIST_JS, str(Path(runtime).resolve()),
+                           str(Path(packages).resolve())], capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise LiteBuildError(f"Pyodide could not build matplotlib's font list:\n{done.stderr[-2000:]}")
+    built = json.loads(done.stdout)
+    version = built["matplotlib"]
+    info = f"matplotlib_fontlist-{version}.dist-info"
+    return _write_wheel(Path(dest) / f"matplotlib_fontlist-{version}-py3-none-any.whl", info, {
+        "matplotlib/fontlist.json": built["fontlist"].encode(),
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: matplotlib-fontlist\nVersion: {version}\n".encode(),
+        f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: genlearn.course.lite\nRoot-Is-Purelib: true\n"
+                         b"Tag: py3-none-any\n",
+    })
+
+
+def add_fontlist(lock, wheel):
+    """Enter the font list's ``wheel`` in the site's ``lock``, as a dependency of genlearn.
+
+    Its entry names no import: the import ``matplotlib`` is matplotlib's own entry."""
+    version = wheel.name.split("-")[1]
+    lock["packages"]["matplotlib-fontlist"] = {
+        "name": "matplotlib-fontlist", "version": version, "file_name": wheel.name, "install_dir": "site",
+        "sha256": _sha256(wheel), "package_type": "package", "imports": [], "depends": ["matplotlib"],
+        "unvendored_tests": False,
+    }
+    genlearn = lock["packages"]["genlearn"]
+    genlearn["depends"] = sorted({*genlearn["depends"], "matplotlib-fontlist"})
+    return lock
 
 
 def _download_wheels(dest, requirements=WHEELS_TXT):
@@ -608,6 +681,7 @@ def build(out_dir, course=None, wheels=None, offline=None, cache=CACHE, force=Fa
             gather_packages(lock, official, pyodide_dir, cache=cache, wheels=wheels, offline=offline, log=log)
             for w in own:
                 shutil.copyfile(w, pyodide_dir / w.name)
+            add_fontlist(new_lock, matplotlib_fontlist_wheel(runtime, pyodide_dir, pyodide_dir))
             (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(new_lock, indent=1, sort_keys=True))
             (lite_dir / "jupyter-lite.json").write_text(json.dumps({
                 "jupyter-lite-schema-version": 0,

@@ -254,6 +254,26 @@ export function pageModel(model) {
 /* -------------------------------------------------------------------- page */
 
 /**
+ * Call changed() whenever the page's colours may have changed under the figures: JupyterLab's
+ * theme (Settings > Theme, or the command apputils:change-theme, sets data-jp-theme-light and
+ * data-jp-theme-name on the body once the new theme's style sheet is in place) or the reader's
+ * colour scheme (prefers-color-scheme, which the static pages follow). Returns the function that
+ * stops watching (an explorer calls it when it is removed, so no observer outlives it).
+ */
+export function onThemeChange(changed) {
+  if (typeof MutationObserver === "undefined" || typeof document === "undefined" || !document.body) return () => {};
+  const observer = new MutationObserver(() => changed());
+  observer.observe(document.body, {attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"]});
+  const scheme = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+  const onScheme = () => changed();
+  scheme?.addEventListener?.("change", onScheme);
+  return () => {
+    observer.disconnect();
+    scheme?.removeEventListener?.("change", onScheme);
+  };
+}
+
+/**
  * The page of an explorer, for its render({model, el}):
  *   const page = explorerPage(args, {frame, readouts: "Numbers of ...", ...});
  *   page.root.append(page.controls.node, page.out.node, ...figures);
@@ -266,7 +286,8 @@ export function pageModel(model) {
  * start(draw, panels) draws a frame whenever asked (frameScheduler): fits the panels, computes
  * f = frame(get), calls draw(f, draft) and shows the readouts of f.state, and adds the
  * description of the picture (description() above) after everything render() placed in the
- * root; returns the clean-up function render() returns.
+ * root, and draws again when the theme changes (onThemeChange: each panel's restyle()); returns
+ * the clean-up function render() returns (it also stops watching the theme).
  *
  * A burst of input (a drag: inputs less than QUIET_MS apart) is drawn as drafts (draft true:
  * a figure may then draw a cheaper picture, e.g. at fewer pixels) and, once the input pauses
@@ -312,8 +333,15 @@ export function explorerPage({model: widgetModel, el}, opts) {
       for (const p of panels) p.onResize = request;
       const names = [...model.get("parameters").map((c) => c.name), ...(opts.watch || [])];
       const unbind = model.bind(names, () => { controls.sync(); request(); });
+      // a new theme or colour scheme: the figures' ink and backdrops are read and drawn again at once
+      const unwatch = onThemeChange(() => { for (const p of panels) p.restyle?.(); request(); });
       request();
-      return () => { clearTimeout(settle); unbind(); for (const p of panels) p.disconnect?.(); };
+      return () => {
+        clearTimeout(settle);
+        unbind();
+        unwatch();
+        for (const p of panels) p.disconnect?.();
+      };
     },
   };
 }

@@ -3,8 +3,9 @@
 :func:`frames` imports an explorer's one ES module (its ``_esm``, exactly the text
 the browser runs) into Node and calls its exported ``frame(get)`` once per
 explorer state given; :func:`js_fmt` calls the readouts' formatter of
-``numerics.js``. Node.js is Debian's ``nodejs`` (``.ci/run`` installs it); a
-missing Node is a test failure that says so, never a skip.
+``numerics.js``, :func:`js_pitches` the Listen button's pitches of a curve.
+Node.js is Debian's ``nodejs`` (``.ci/run`` installs it); a missing Node is a
+test failure that says so, never a skip.
 """
 import json
 import shutil
@@ -34,6 +35,14 @@ import {fmt} from "./numerics.mjs";
 let text = "";
 for await (const chunk of process.stdin) text += chunk;
 process.stdout.write(JSON.stringify(JSON.parse(text).map(([x, d]) => fmt(x, d))));
+"""
+
+# Reads [[values, listen], ...] on stdin, prints [pitches(values, listen), ...].
+_PITCHES = """
+import {pitches} from "./numerics.mjs";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+process.stdout.write(JSON.stringify(JSON.parse(text).map(([values, listen]) => pitches(values, listen))));
 """
 
 
@@ -70,3 +79,10 @@ def js_fmt(pairs):
     """``fmt(x, digits)`` of ``numerics.js`` for each ``(x, digits)``, in Node."""
     return _run({"numerics.mjs": (HERE / "numerics.js").read_text(encoding="utf-8")}, _FMT,
                 [[x, d] for x, d in pairs])
+
+
+def js_pitches(cases):
+    """``pitches(values, listen)`` of ``numerics.js`` for each ``(values, listen)`` (``listen``: an explorer's
+    ``listen`` trait), in Node."""
+    return _run({"numerics.mjs": (HERE / "numerics.js").read_text(encoding="utf-8")}, _PITCHES,
+                [[list(v), listen] for v, listen in cases])

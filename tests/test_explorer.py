@@ -1,7 +1,8 @@
 """genlearn.demos.explorer: the base of the browser explorers.
 
-Oracles: decimal values rounded by hand, the formatter of numerics.js run in
-Node.js, and plain comparisons. Every explorer class is checked against the
+Oracles: decimal values rounded by hand, the formatter and the pitches of
+numerics.js run in Node.js, musical intervals (an octave doubles the frequency),
+and plain comparisons. Every explorer class is checked against the
 contract in tests/test_explorer_contract.py.
 """
 import re
@@ -11,7 +12,7 @@ import pytest
 
 from genlearn.demos import explorer as E
 from genlearn.demos import style
-from node_twin import js_fmt
+from node_twin import js_fmt, js_pitches
 
 
 def test_esm_assembles_the_imported_modules_in_order():
@@ -21,7 +22,7 @@ def test_esm_assembles_the_imported_modules_in_order():
     own = (E.HERE / "multivariate_gaussian.js").read_text(encoding="utf-8")
     starts = [esm.index(f"const __genlearn_{name} = (() => {{") for name in ("numerics", "explorer", "canvas")]
     assert starts == sorted(starts) and esm.count("const __genlearn_numerics = ") == 1
-    assert "const {fmt} = __genlearn_numerics;" in esm  # explorer.js's import of numerics.js
+    assert "const {fmt, pitches} = __genlearn_numerics;" in esm  # explorer.js's import of numerics.js
     assert esm.rstrip().endswith("export default {render};") and own.splitlines()[-1] in esm
     assert not re.search(r'^import\b|from "\./', esm, re.M)
     assert re.search(r"^return \{.*\bfmt\b.*\};$", esm, re.M)  # numerics.js's exports
@@ -162,3 +163,29 @@ def test_still_picture_says_how_to_bring_the_explorer_to_life():
     assert base64.b64encode(data["image/png"]).decode() in html
     assert f'width="{metadata["image/png"]["width"]}"' in html and "alt=" in html
     assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_pitches_map_a_curve_onto_two_octaves():
+    """The Listen button's mapping: lo is A3 (220 Hz), hi A5 (880 Hz), the middle A4 (440 Hz: one octave
+    up, a log scale), a quarter of the range half an octave (220 * sqrt 2); strictly rising inside the
+    range, clipped outside it; None and NaN are silences; numerics.js gives the same, in Node.js."""
+    got = E.pitches([0.0, 0.25, 0.5, 1.0, -3.0, 7.0, None, float("nan")], 0.0, 1.0)
+    assert got[:6] == pytest.approx([220.0, 220.0 * 2 ** 0.5, 440.0, 880.0, 220.0, 880.0], rel=1e-12)
+    assert got[6:] == [None, None]
+    values = np.linspace(-2.0, 5.0, 701).tolist()
+    inside = E.pitches(values, -2.0, 5.0)
+    assert np.all(np.diff(inside) > 0) and inside[0] == 220.0 and inside[-1] == pytest.approx(880.0, rel=1e-12)
+    # equal steps of the value, equal musical intervals (frequency ratios)
+    assert np.allclose(np.diff(np.log2(inside)), 2 / 700, rtol=1e-9)
+    listen = E.Listen("curve", "a curve", -2.0, 5.0).spec()
+    cases = [values, [0.0, None, 9.0, -9.0]]
+    for case, js in zip(cases, js_pitches([(c, listen) for c in cases])):
+        want = E.pitches(case, -2.0, 5.0)
+        assert [j is None for j in js] == [w is None for w in want]
+        assert np.allclose([j for j in js if j is not None], [w for w in want if w is not None], rtol=1e-12)
+    with pytest.raises(ValueError, match="lo < hi"):
+        E.pitches([0.5], 1.0, 1.0)
+    with pytest.raises(ValueError, match="lo < hi"):
+        E.Listen("curve", "a curve", 1.0, 0.0)
+    with pytest.raises(ValueError, match="label"):
+        E.Listen("curve", "", 0.0, 1.0)

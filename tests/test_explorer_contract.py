@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from genlearn.demos import explorer as E
-from node_twin import frames
+from node_twin import frames, js_pitches
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 CLASSES = E.explorer_classes()
@@ -179,8 +179,35 @@ def check_javascript_equals_the_numpy_twin(cls):
         assert page["description"] == expected["description"], ex.params()
 
 
+def check_listen_curve(cls):
+    """The curve the Listen button plays, if the class declares one (``_listen``; None is accepted: no curve,
+    no button): its state holds it at every setting, numbers in the declared range (or None, a silence),
+    and numerics.js's ``pitches``, run in Node.js, sounds them at the pitches of the Python twin (1e-9)."""
+    spec = cls.example().listen
+    if cls._listen is None:
+        assert spec == {}, f"{cls.__name__} declares no curve but sends listen = {spec}"
+        return
+    assert isinstance(cls._listen, E.Listen), f"{cls.__name__}._listen must be a Listen (or None)"
+    assert spec == cls._listen.spec() and spec["label"], spec
+    cases = []
+    for setting in _settings(cls):
+        state = cls.example(**setting).expected_state()
+        assert spec["key"] in state, f"{cls.__name__}: the state has no {spec['key']!r} to play"
+        values = np.asarray(state[spec["key"]], dtype=float).tolist()  # None -> nan: a silence
+        assert len(values) >= 2 and any(np.isfinite(values)), f"{cls.__name__}({setting}): no curve to play"
+        inside = [v for v in values if np.isfinite(v)]
+        assert spec["lo"] <= min(inside) and max(inside) <= spec["hi"], \
+            f"{cls.__name__}({setting}): values outside the declared range [{spec['lo']}, {spec['hi']}]"
+        cases.append([None if not np.isfinite(v) else v for v in values])
+    for values, got in zip(cases, js_pitches([(v, spec) for v in cases])):
+        want = E.pitches(values, spec["lo"], spec["hi"])
+        assert [g is None for g in got] == [w is None for w in want], (values, got)
+        assert np.allclose([g for g in got if g is not None], [w for w in want if w is not None],
+                           rtol=1e-9, atol=0), (values, got, want)
+
+
 CHECKS = [check_declaration, check_out_of_range_values_fail_clearly, check_rebuilds_from_its_params,
-          check_stored_state_is_fresh, check_javascript_equals_the_numpy_twin]
+          check_stored_state_is_fresh, check_javascript_equals_the_numpy_twin, check_listen_curve]
 
 
 @pytest.mark.parametrize("cls, check", [(cls, check) for cls in CLASSES for check in CHECKS],
@@ -195,3 +222,6 @@ def test_every_lesson_explorer_is_checked():
     assert {"BayesExplorer", "GaussianExplorer", "GDAExplorer", "BoundaryExplorer", "LaplaceExplorer",
             "MessageExplorer", "MEstimateExplorer"} <= names
     assert set(CASES) <= names, f"CASES names classes that do not exist: {set(CASES) - names}"
+    # the Listen button: at least the explorers whose picture has one natural curve along x declare it
+    assert {"BayesExplorer", "LaplaceExplorer", "MEstimateExplorer"} <= {cls.__name__ for cls in CLASSES
+                                                                        if cls._listen is not None}

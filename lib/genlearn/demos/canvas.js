@@ -17,8 +17,9 @@ import {linspace} from "./numerics.js";
  * {node, canvas, ctx, width, height, fit(draft), onResize}: width and height in CSS pixels,
  * ctx scaled so that drawing uses CSS pixels; fit(draft) sizes the canvases (call it at the
  * start of a frame: true when the size changed), onResize() is called after the container
- * resized. Each canvas has its pixels per CSS pixel in full frames and in drafts (frames drawn
- * while a control moves): the raster layer has fewer in drafts, the others the same.
+ * resized, restyle() makes the next frame read the page's ink and type size again (a new theme).
+ * Each canvas has its pixels per CSS pixel in full frames and in drafts (frames drawn while a
+ * control moves): the raster layer has fewer in drafts, the others the same.
  *
  * Layers under and over the canvas, for a figure redrawn at every input event:
  *   panel.backdrop()  a second canvas of the same size ({canvas, ctx}) under it, for what
@@ -52,12 +53,8 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
     const resized = w !== panel.width || hgt !== panel.height;
     panel.width = w;
     panel.height = hgt;
+    if (resized) forget();  // the page may have changed its type size or colours too (the presenter view)
     for (const c of sized) {
-      if (resized) {  // the page may have changed its type size or colours too (a theme, the presenter view)
-        fontScales.delete(c.canvas);
-        inks.delete(c.canvas);
-        c.canvas.glMinFont = undefined;
-      }
       const s = draft ? c.draft : c.full;
       if (!resized && c.scale === s) continue;
       c.scale = s;
@@ -68,6 +65,18 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
     }
     return resized;
   };
+  // Forget what each canvas read from the page's style (type size, ink) and what its backdrop
+  // drew with it (onBackdrop's key): the next frame reads and paints them again.
+  const forget = () => {
+    for (const c of sized) {
+      fontScales.delete(c.canvas);
+      inks.delete(c.canvas);
+      c.canvas.glMinFont = undefined;
+      c.key = undefined;
+    }
+  };
+  // After a change of theme or colour scheme (onThemeChange): call it, then draw a frame.
+  panel.restyle = forget;
   const added = (layer) => {
     sized.push(layer);
     panel.width = 0;  // the next fit() sizes it
@@ -350,7 +359,8 @@ const inks = new WeakMap();
 /**
  * The figures' ink (axes, ticks, labels, black curves): the canvas's computed CSS colour, which
  * explorer.css takes from --gl-fg or the JupyterLab theme's text colour (light or dark), so that
- * it keeps its contrast with the explorer's background. Read once per canvas, as fontScale.
+ * it keeps its contrast with the explorer's background. Read once per canvas, as fontScale, and
+ * again after a resize or a change of theme (canvasPanel's restyle()); kept in its data-ink.
  */
 export function ink(canvas) {
   let c = inks.get(canvas);
@@ -358,6 +368,7 @@ export function ink(canvas) {
     if (typeof getComputedStyle === "undefined" || !canvas.isConnected) return "#000";
     c = getComputedStyle(canvas).color || "#000";
     inks.set(canvas, c);
+    canvas.dataset.ink = c;  // the colour this canvas last drew its axes and labels in (the tests read it)
   }
   return c;
 }

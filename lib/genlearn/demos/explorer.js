@@ -8,7 +8,7 @@
 // the whole contract; genlearn.demos.explorer assembles the modules into the one ES module
 // anywidget loads.
 
-import {fmt} from "./numerics.js";
+import {fmt, pitches} from "./numerics.js";
 
 /* --------------------------------------------------------------------- DOM */
 
@@ -160,6 +160,68 @@ export function description() {
   };
 }
 
+/* ------------------------------------------------------------------- sound */
+
+/** The loudness of the Listen button's tone (the gain of a full-scale sine: a quiet tone). */
+const LEVEL = 0.2;
+
+/**
+ * The Listen button of an explorer that declares the curve of its picture to play (its `listen`
+ * trait: genlearn.demos.explorer.Listen), or null (no curve declared, or no Web Audio API).
+ * A press plays the curve of the last settled frame, state[listen.key] (its values at evenly
+ * spaced x, left to right), as one sine tone whose pitch follows the values (pitches(),
+ * numerics.js): listen.seconds in all, each value for an equal share, a missing value silent.
+ * Nothing sounds before a press (the audio context itself is made by the first press), a second
+ * press starts the sweep again, and the button is disabled while the curve has no value to play.
+ * The tone is made by the browser (Web Audio API): no sound file, no network.
+ * Returns {node, set(state), close()}: set() gives it each settled frame's state.
+ */
+export function listenButton(listen) {
+  const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
+  if (!listen?.key || !Context) return null;
+  const node = h("button", {type: "button", class: "gl-listen",
+                            "aria-label": `Listen to ${listen.label} (a higher value sounds higher)`}, "Listen");
+  let values = [], audio = null, playing = null;
+  const stop = () => {
+    if (playing) playing.stop();
+    playing = null;
+  };
+  node.addEventListener("click", () => {
+    const tones = pitches(values, listen);
+    if (!tones.some((f) => f !== null)) return;
+    audio = audio || new Context();
+    audio.resume?.();
+    stop();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    const t0 = audio.currentTime + 0.05, step = listen.seconds / tones.length;
+    osc.type = "sine";
+    gain.gain.setValueAtTime(0, t0);
+    tones.forEach((f, i) => {
+      const t = t0 + i * step;
+      if (f !== null) osc.frequency.setValueAtTime(f, t);
+      gain.gain.setTargetAtTime(f === null ? 0 : LEVEL, t, 0.005);  // 5 ms in and out: no clicks
+    });
+    gain.gain.setTargetAtTime(0, t0 + listen.seconds, 0.005);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(t0);
+    osc.stop(t0 + listen.seconds + 0.05);
+    osc.onended = () => { if (playing === osc) playing = null; };
+    playing = osc;
+  });
+  return {
+    node,
+    set(state) {
+      values = state[listen.key] || [];
+      node.disabled = !values.some((v) => v !== null && Number.isFinite(v));
+    },
+    close() {
+      stop();
+      audio?.close();
+      audio = null;
+    },
+  };
+}
+
 /* -------------------------------------------------------------- scheduling */
 
 /**
@@ -254,6 +316,26 @@ export function pageModel(model) {
 /* -------------------------------------------------------------------- page */
 
 /**
+ * Call changed() whenever the page's colours may have changed under the figures: JupyterLab's
+ * theme (Settings > Theme, or the command apputils:change-theme, sets data-jp-theme-light and
+ * data-jp-theme-name on the body once the new theme's style sheet is in place) or the reader's
+ * colour scheme (prefers-color-scheme, which the static pages follow). Returns the function that
+ * stops watching (an explorer calls it when it is removed, so no observer outlives it).
+ */
+export function onThemeChange(changed) {
+  if (typeof MutationObserver === "undefined" || typeof document === "undefined" || !document.body) return () => {};
+  const observer = new MutationObserver(() => changed());
+  observer.observe(document.body, {attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"]});
+  const scheme = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+  const onScheme = () => changed();
+  scheme?.addEventListener?.("change", onScheme);
+  return () => {
+    observer.disconnect();
+    scheme?.removeEventListener?.("change", onScheme);
+  };
+}
+
+/**
  * The page of an explorer, for its render({model, el}):
  *   const page = explorerPage(args, {frame, readouts: "Numbers of ...", ...});
  *   page.root.append(page.controls.node, page.out.node, ...figures);
@@ -266,7 +348,10 @@ export function pageModel(model) {
  * start(draw, panels) draws a frame whenever asked (frameScheduler): fits the panels, computes
  * f = frame(get), calls draw(f, draft) and shows the readouts of f.state, and adds the
  * description of the picture (description() above) after everything render() placed in the
- * root; returns the clean-up function render() returns.
+ * root, and draws again when the theme changes (onThemeChange: each panel's restyle()); returns
+ * the clean-up function render() returns (it also stops watching the theme and any sound).
+ * An explorer that declares a curve to listen to (its `listen` trait) gets a Listen button
+ * (listenButton() above) after its controls, which plays the curve of the last full frame.
  *
  * A burst of input (a drag: inputs less than QUIET_MS apart) is drawn as drafts (draft true:
  * a figure may then draw a cheaper picture, e.g. at fewer pixels) and, once the input pauses
@@ -293,6 +378,9 @@ export function explorerPage({model: widgetModel, el}, opts) {
   };
   const controls = controlsFor(model, changed, opts.controlsClass);
   const out = readouts(opts.readouts), told = description();
+  // the Listen button, after the controls (a free cell of their grid), when the explorer declares a curve
+  const listen = listenButton(model.get("listen"));
+  if (listen) controls.node.append(listen.node);
   return {
     model, root, controls, out, changed,
     request: () => request(),
@@ -306,14 +394,23 @@ export function explorerPage({model: widgetModel, el}, opts) {
         if (!draft) {
           root.dataset.state = JSON.stringify(f.state);
           told.set(f.state.description);
+          listen?.set(f.state);
         }
       });
       root.append(told.node);
       for (const p of panels) p.onResize = request;
       const names = [...model.get("parameters").map((c) => c.name), ...(opts.watch || [])];
       const unbind = model.bind(names, () => { controls.sync(); request(); });
+      // a new theme or colour scheme: the figures' ink and backdrops are read and drawn again at once
+      const unwatch = onThemeChange(() => { for (const p of panels) p.restyle?.(); request(); });
       request();
-      return () => { clearTimeout(settle); unbind(); for (const p of panels) p.disconnect?.(); };
+      return () => {
+        clearTimeout(settle);
+        unbind();
+        unwatch();
+        listen?.close();
+        for (const p of panels) p.disconnect?.();
+      };
     },
   };
 }

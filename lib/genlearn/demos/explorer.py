@@ -32,6 +32,11 @@ The contract (``docs/explorers.md`` says it with an example, and
   assembles the explorer's module and the shared ones it imports
   (``explorer.js``: the page; ``numerics.js``: the numbers; ``canvas.js``:
   the figures) into one text, each shared module's scope kept in a function.
+* **One curve to listen to (optional).** An explorer whose picture has one
+  natural curve along x declares it, ``_listen = Listen(key, label, lo, hi)``:
+  the page adds a Listen button that plays that curve of its state as a
+  short sweep of pitches (:func:`pitches`, twin of ``pitches`` in
+  ``numerics.js``). An explorer without one leaves ``_listen`` None.
 * **One stylesheet.** ``explorer.css``, beside the modules, is every
   explorer's ``_css``; the exported pages, the site, the handouts and the
   presenter view use the same file and set its CSS variables.
@@ -56,8 +61,9 @@ import traitlets
 
 from .style import CLASS_COLORS, CLASS_MARKERS, PALETTE
 
-__all__ = ["Explorer", "Slider", "Menu", "TextBox", "Whole", "esm_source", "stylesheet", "fmt",
-           "colormap_hex", "state_mismatches", "explorer_classes", "HERE", "STYLESHEET"]
+__all__ = ["Explorer", "Slider", "Menu", "TextBox", "Whole", "Listen", "pitches", "esm_source", "stylesheet", "fmt",
+           "colormap_hex", "state_mismatches", "explorer_classes", "HERE", "STYLESHEET", "PITCH_LOW", "PITCH_HIGH",
+           "SWEEP_SECONDS"]
 
 #: The folder of the demo modules and their JavaScript files.
 HERE = Path(__file__).resolve().parent
@@ -103,6 +109,63 @@ def fmt(x, digits):
                                              _DECIMALS)))
     text = f"{exact.quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP, _DECIMALS):f}"
     return text[1:] if text.startswith("-") and not Decimal(text) else text
+
+
+# ----------------------------------------------------------------------------- the sound of a curve
+
+#: The pitch of a curve's lowest and highest value (Hz): A3 and A5, two octaves.
+PITCH_LOW, PITCH_HIGH = 220.0, 880.0
+#: How long the page's sweep over a whole curve lasts (s); each value sounds for SWEEP_SECONDS / len(values).
+SWEEP_SECONDS = 1.8
+
+
+def pitches(values, lo, hi):
+    """The pitch (Hz) at which the Listen button plays each value of a curve; None: a silence.
+
+    The twin of ``pitches`` in ``numerics.js``. A value ``v`` of the declared
+    range ``[lo, hi]`` sounds at ``PITCH_LOW * (PITCH_HIGH / PITCH_LOW) ** t``
+    with ``t = (v - lo) / (hi - lo)``: equal steps of the value are equal
+    musical intervals (a log scale of frequency), ``lo`` is 220 Hz, the middle
+    440 Hz, ``hi`` 880 Hz; the mapping rises strictly with ``v``. A value outside
+    the range sounds at its nearer end; a missing value (None, NaN: a 0/0 of the
+    curve; or infinite) is a silence.
+
+    >>> pitches([0.0, 0.5, 1.0, None, 2.0], 0.0, 1.0)
+    [220.0, 440.0, 880.0, None, 880.0]
+    """
+    import numpy as np
+
+    if not hi > lo:
+        raise ValueError(f"pitches: the range [{lo}, {hi}] is empty; give lo < hi (the curve's declared range).")
+    v = np.array([np.nan if x is None else float(x) for x in values], dtype=float)
+    v[~np.isfinite(v)] = np.nan
+    t = np.clip((v - lo) / (hi - lo), 0.0, 1.0)
+    f = PITCH_LOW * (PITCH_HIGH / PITCH_LOW) ** t
+    return [float(x) if np.isfinite(x) else None for x in f]
+
+
+class Listen:
+    """The one curve of an explorer's picture that its Listen button plays (``_listen`` of the class).
+
+    ``key`` names the entry of the explorer's state (``expected_state()``, the
+    page's ``data-state``) that holds the curve's values at evenly spaced x,
+    left to right; ``label`` says what the curve is, for the button's
+    accessible name ("Listen to the posterior P(elephant | x) along the
+    weight x"); ``[lo, hi]`` is the range of its values, which :func:`pitches`
+    maps onto two octaves.
+    """
+
+    def __init__(self, key, label, lo, hi):
+        if not hi > lo:
+            raise ValueError(f"Listen({key!r}): the range [{lo}, {hi}] is empty; give lo < hi.")
+        if not label:
+            raise ValueError(f"Listen({key!r}): give the curve a label (the Listen button's name says it).")
+        self.key, self.label, self.lo, self.hi = key, label, float(lo), float(hi)
+
+    def spec(self):
+        """What the page needs (JSON): the state's key, the label, the range, the pitches and the sweep's length."""
+        return {"key": self.key, "label": self.label, "lo": self.lo, "hi": self.hi,
+                "pitch_low": PITCH_LOW, "pitch_high": PITCH_HIGH, "seconds": SWEEP_SECONDS}
 
 
 # ----------------------------------------------------------------------------- the parameters
@@ -348,11 +411,15 @@ class Explorer(anywidget.AnyWidget):
         ``"D"``); ``drawMarker`` in ``canvas.js`` draws these shapes.
     colormap : list of str, shape (256,)
         The density colour map (viridis), low to high.
+    listen : dict
+        The curve the page's Listen button plays (:meth:`Listen.spec` of the
+        class's ``_listen``), or ``{}``: none, and no button.
     """
 
     _js = None  # the explorer's ES module, e.g. "multivariate_gaussian.js"
     _title = None  # the accessible name of the explorer on the page (role="group"), e.g. "GDA explorer"
     _params = ()  # the declared parameters' names, in the order declared (made by __init_subclass__)
+    _listen = None  # the curve its Listen button plays (a Listen), or None: no curve, no button
 
     title = traitlets.Unicode().tag(sync=True)
     parameters = traitlets.List().tag(sync=True)
@@ -360,6 +427,7 @@ class Explorer(anywidget.AnyWidget):
     class_colors = traitlets.List(list(CLASS_COLORS)).tag(sync=True)
     class_markers = traitlets.List(list(CLASS_MARKERS)).tag(sync=True)
     colormap = traitlets.List().tag(sync=True)
+    listen = traitlets.Dict().tag(sync=True)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -412,6 +480,10 @@ class Explorer(anywidget.AnyWidget):
     @traitlets.default("colormap")
     def _default_colormap(self):
         return colormap_hex("viridis")
+
+    @traitlets.default("listen")
+    def _default_listen(self):
+        return self._listen.spec() if self._listen is not None else {}
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget view, plus a static picture and a sentence for where widgets cannot run.

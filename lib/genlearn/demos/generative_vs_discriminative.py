@@ -32,7 +32,7 @@ import traitlets
 
 from .. import gaussian
 from . import describe, style
-from .explorer import Explorer, Slider, fmt
+from .explorer import Explorer, Listen, Slider, fmt
 
 __all__ = ["DEFAULTS", "joint", "posterior", "threshold", "sample_animals", "fit_models", "BayesExplorer",
            "contrast_figure", "class_figure"]
@@ -188,6 +188,8 @@ class BayesExplorer(Explorer):
 
     _js = "generative_vs_discriminative.js"
     _title = "Bayes explorer"
+    _listen = Listen("posterior", f"the posterior P(elephant | x) along the weight x, {XMIN:g} to {XMAX:g} kg",
+                     0.0, 1.0)
 
     phi = Slider(0.02, 0.98, 0.01, DEFAULTS["phi"], "φ = P(elephant)", digits=2, why=_VALID)
     mu_dog = Slider(20.0, 90.0, 1.0, DEFAULTS["mu_dog"], "μ dog", unit="kg", digits=0, why=_VALID)

@@ -21,7 +21,7 @@ import traitlets
 from .. import datasets
 from ..naive_bayes import CategoricalNB, m_estimate
 from . import describe, style
-from .explorer import Explorer, Slider, fmt
+from .explorer import Explorer, Listen, Slider, fmt
 
 ATTRIBUTES = ("Color", "Type", "Origin")
 QUERY = ("Red", "SUV", "Domestic")
@@ -264,6 +264,7 @@ class MEstimateExplorer(Explorer):
 
     _js = "m_estimate_stolen_cars.js"
     _title = "m-estimate explorer"
+    _listen = Listen("curve", f"P(Yes | x) as m grows from 0 to {M_MAX:g}", 0.0, 1.0)
 
     m = Slider(0.0, M_MAX, 0.5, 3.0, "m (virtual examples)", digits=1)
     p = Slider(0.05, 0.95, 0.05, 0.5, "p (prior guess)", digits=2)

@@ -9,7 +9,7 @@
 
 import {explorerPage, h, paramsOf} from "./explorer.js";
 import {
-  backdropFrame, canvasPanel, clipTo, colorScale, drawPolyline, fontScale, outline, pixelTable, textStyle,
+  backdropFrame, canvasPanel, clipTo, colorScale, drawPolyline, fontScale, ink, outline, pixelTable, textStyle,
 } from "./canvas.js";
 import {describeGaussian} from "./describe.js";
 import {covariance2, det2, ellipsePoints, fmt, gaussPdf2, linspace, sym2Eigen} from "./numerics.js";
@@ -254,7 +254,7 @@ function render(args) {
                    caption);
   const layers = {back: contour.backdrop(), image: contour.image(model.get("heat_n"))};
   const mesh3d = surface.raster();
-  let boxKey = null;  // the box is drawn again only when the view or the z-axis changes
+  let boxKey = null;  // the box is drawn again only when the view, the z-axis or the ink (a theme) changes
 
   // drag the surface to turn and tilt it
   let drag = null;
@@ -281,7 +281,8 @@ function render(args) {
   return page.start((f) => {
     const az = model.get("azimuth"), el = model.get("elevation");
     const screen = surfaceView(surface.width, surface.height, az, el);
-    const key = [surface.width, surface.height, surface.canvas.width, az, el, f.zmax, f.lim].join(" ");
+    const key = [surface.width, surface.height, surface.canvas.width, az, el, f.zmax, f.lim, ink(surface.canvas)]
+      .join(" ");
     if (key !== boxKey) {
       drawBox(surface.ctx, surface.width, surface.height, screen, f.zmax, f.lim);
       boxKey = key;

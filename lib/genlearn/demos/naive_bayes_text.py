@@ -25,7 +25,7 @@ from .. import datasets, text
 from .._base import logsumexp
 from ..naive_bayes import BernoulliNB, MultinomialNB
 from . import describe, style
-from .explorer import Explorer, Slider, TextBox, fmt
+from .explorer import Explorer, Listen, Slider, TextBox, fmt
 
 # ---------------------------------------------------------------------------
 # The toy corpus (invented for this notebook)
@@ -272,6 +272,7 @@ class LaplaceExplorer(Explorer):
 
     _js = "naive_bayes_text.js"
     _title = "Laplace smoothing explorer"
+    _listen = Listen("curve", f"p(spam | x) as α grows from {ALPHA_GRID[0]:g} to {ALPHA_MAX:g}", 0.0, 1.0)
 
     alpha = Slider(0.0, ALPHA_MAX, 0.05, 1.0, "α (Laplace)", digits=2, why="alpha >= 0 is a pseudo-count")
 

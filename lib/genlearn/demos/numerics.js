@@ -227,3 +227,21 @@ export function seededDraws(m, seed) {
   }
   return {noise, order};
 }
+
+/* ------------------------------------------------------------------ sound */
+
+/**
+ * The pitch (Hz) at which the Listen button plays each value of a curve; null: a silence.
+ * Twin: genlearn.demos.explorer.pitches. `listen` is the explorer's `listen` trait: the curve's
+ * declared range [lo, hi] and the pitches of its ends, pitch_low and pitch_high (220 and 880 Hz).
+ * A value v sounds at pitch_low * (pitch_high / pitch_low)^t, t = (v - lo) / (hi - lo) clipped to
+ * [0, 1]: a log scale of frequency (equal steps of the value, equal musical intervals), strictly
+ * rising with v; a missing value (null, NaN: a 0/0 of the curve; or infinite) is a silence.
+ */
+export function pitches(values, {lo, hi, pitch_low: low, pitch_high: high}) {
+  return values.map((v) => {
+    if (v === null || !Number.isFinite(v)) return null;
+    const t = Math.min(1, Math.max(0, (v - lo) / (hi - lo)));
+    return low * (high / low) ** t;
+  });
+}

@@ -1,0 +1,138 @@
+"""A change of theme or colour scheme while an explorer is open redraws it in the new ink, at once.
+
+canvas.js draws axes, ticks and labels in the explorer's ink: its canvases' computed CSS colour, which
+explorer.css takes from JupyterLab's theme (or the static pages' ``prefers-color-scheme``). The ink is read
+once per canvas; explorer.js (``onThemeChange``) watches the body's ``data-jp-theme-light`` /
+``data-jp-theme-name`` and the ``(prefers-color-scheme: dark)`` media query and redraws every panel with the
+ink read again (``restyle``), with no resize needed.
+
+Oracles, for every lesson explorer that draws a figure, opened in JupyterLab Light and switched to JupyterLab
+Dark and back through JupyterLab's Settings > Theme menu (the command ``apputils:change-theme``):
+
+* the explorer's ink as ``test_accessibility.INK_JS`` reads it changes, and has at least 4.5:1 contrast with
+  the background behind the explorer (WCAG 1.4.3), in both themes;
+* every canvas that draws in ink last drew with that colour (canvas.js keeps the colour a canvas read in its
+  ``data-ink``), and the figure's pixels show it: more opaque pixels of exactly the new ink than before the
+  switch, fewer of the old one (the text's solid cores are drawn in the ink itself);
+* no canvas changed its size: the redraw came from the theme, not from a resize.
+
+On a static page (``genlearn.course.export``, served from 127.0.0.1) the same when the reader's colour scheme
+changes from light to dark (Chromium's emulated ``prefers-color-scheme``).
+"""
+import json
+
+import pytest
+
+from genlearn.course import export
+from lab_driver import (
+    REPO, drawn, explorer, lesson_explorers, open_guarded, open_notebook, saved_widgets_shown, serve_folder,
+    web_assets_or_skip,
+)
+from test_accessibility import INK_JS, THEME_SETTINGS, contrast, rgb
+
+#: (notebook, explorer class) of every lesson explorer that draws a figure (a question,
+#: genlearn.demos.predict, has none: test_accessibility's ``draws`` uses the same rule)
+DRAWING = [(nb, cls) for nb, cls in lesson_explorers(rebuildable=False)
+           if not cls.__module__.startswith("genlearn.demos.predict")]
+
+#: JavaScript: root -> keeps a copy of the pixels of each of the explorer's canvases (for COUNT_JS).
+SNAPSHOT_JS = """el => {
+  el.glBefore = Array.from(el.querySelectorAll('canvas')).map(c =>
+    c.width && c.height ? c.getContext('2d').getImageData(0, 0, c.width, c.height).data : new Uint8ClampedArray());
+}"""
+
+#: JavaScript: (root, [rgb, ...]) -> the ink each of the explorer's canvases last drew in (data-ink), their
+#: sizes, and, before (SNAPSHOT_JS) and now, the count of opaque pixels of exactly each colour over its canvases.
+COUNT_JS = """(el, colours) => {
+  const canvases = Array.from(el.querySelectorAll('canvas'));
+  const count = (images) => colours.map(rgb => {
+    let n = 0;
+    for (const d of images) for (let i = 0; i < d.length; i += 4)
+      if (d[i + 3] === 255 && d[i] === rgb[0] && d[i + 1] === rgb[1] && d[i + 2] === rgb[2]) n += 1;
+    return n;
+  });
+  const now = canvases.map(c =>
+    c.width && c.height ? c.getContext('2d').getImageData(0, 0, c.width, c.height).data : new Uint8ClampedArray());
+  return {inks: canvases.filter(c => c.dataset.ink).map(c => c.dataset.ink),
+          sizes: canvases.map(c => c.width + 'x' + c.height), before: count(el.glBefore), now: count(now)};
+}"""
+
+
+def use_theme(page, theme):
+    """Choose ``theme`` in JupyterLab's Settings > Theme menu and wait until the page shows it."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-item", has_text=theme).first.click()
+    page.wait_for_function("name => document.body.dataset.jpThemeName === name", arg=theme, timeout=30_000)
+
+
+def ink_and_background(root):
+    colours = root.evaluate(INK_JS)
+    return rgb(colours["ink"])[0], rgb(colours["bg"])[0], colours
+
+
+def check_redrawn(page, root, change, where):
+    """``change()`` switches the theme: the explorer's canvases redraw in the new ink, at the same size."""
+    old_ink, _, _ = ink_and_background(root)
+    sizes = root.evaluate("el => Array.from(el.querySelectorAll('canvas')).map(c => c.width + 'x' + c.height)")
+    assert root.evaluate("el => el.querySelectorAll('canvas[data-ink]').length"), \
+        f"{where}: no canvas drew in ink (canvas.js ink() sets data-ink)"
+    root.evaluate(SNAPSHOT_JS)
+    frames = int(root.get_attribute("data-frames"))
+    change()
+    page.wait_for_function("([el, n]) => Number(el.dataset.frames) > n", arg=[root.element_handle(), frames],
+                           timeout=10_000)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    new_ink, bg, colours = ink_and_background(root)
+    assert new_ink != old_ink, f"{where}: the explorer's ink did not change: {colours}"
+    ratio = contrast(new_ink, bg)
+    assert ratio >= 4.5, f"{where}: the new ink has {ratio:.2f}:1 contrast with the background: {colours}"
+    got = root.evaluate(COUNT_JS, [[round(c) for c in old_ink], [round(c) for c in new_ink]])
+    assert got["sizes"] == sizes, f"{where}: a canvas was resized: {sizes} -> {got['sizes']}"
+    assert set(got["inks"]) == {colours["ink"]}, f"{where}: canvases last drew in {got['inks']}, not {colours['ink']}"
+    (old_before, new_before), (old_now, new_now) = got["before"], got["now"]
+    assert new_now > new_before and old_now < old_before, \
+        f"{where}: opaque pixels of the old ink {old_before} -> {old_now}, of the new ink {new_before} -> {new_now}"
+
+
+@pytest.mark.parametrize("notebook, cls", DRAWING, ids=[cls.__name__ for _, cls in DRAWING])
+def test_theme_change_redraws_in_the_new_ink(notebook, cls, lab_server, lab_page):
+    """JupyterLab Light -> Dark -> Light while the lesson is open: each switch redraws the explorer."""
+    settings = lab_server.tmp / "settings" / THEME_SETTINGS
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(json.dumps({"theme": "JupyterLab Light"}))
+    try:
+        open_notebook(lab_page, lab_server, notebook)
+        problems = saved_widgets_shown(lab_page, lambda: open_notebook(lab_page, lab_server, notebook), notebook)
+        assert not problems, problems
+        lab_page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'", timeout=30_000)
+        root = explorer(lab_page, cls._title)
+        for theme in ("JupyterLab Dark", "JupyterLab Light"):
+            check_redrawn(lab_page, root, lambda theme=theme: use_theme(lab_page, theme), f"{cls._title}: {theme}")
+        assert not lab_page.genlearn_errors, lab_page.genlearn_errors
+    finally:
+        settings.unlink(missing_ok=True)  # the menu saved the choice: the other tests start from the default
+
+
+@pytest.fixture(scope="module")
+def exported(executed_course, tmp_path_factory):
+    """Lesson 01 as executed this session (its stored state: the current modules), exported and served."""
+    web_assets_or_skip("static page colour scheme test")
+    out = tmp_path_factory.mktemp("scheme")
+    notebook = DRAWING[0][0]
+    export.export_html(executed_course / notebook, out)
+    with serve_folder(out) as base:
+        yield base, f"{base}/{REPO.joinpath(notebook).stem}.html", DRAWING[0][1]
+
+
+def test_colour_scheme_change_redraws_a_static_page(chromium, exported):
+    """The reader's colour scheme changes from light to dark while the exported page is open."""
+    base, url, cls = exported
+    page = open_guarded(chromium, url, base)
+    try:
+        page.emulate_media(color_scheme="light")
+        root = drawn(page, page.get_by_role("group", name=cls._title, exact=True).first)
+        check_redrawn(page, root, lambda: page.emulate_media(color_scheme="dark"), f"{cls._title}: dark scheme")
+        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
+    finally:
+        page.close()

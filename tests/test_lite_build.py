@@ -5,6 +5,8 @@ itself is built and run in Chromium by tests/browser/test_lite.py.
 """
 import hashlib
 import json
+import subprocess
+import sys
 import zipfile
 
 import pytest
@@ -140,3 +142,14 @@ def test_lessons_are_found_by_glob(tmp_path):
         "00_start_here.ipynb", "01_a.ipynb", "08_b.ipynb", "notes_slips.ipynb", "homework/hw1.ipynb"]
     with pytest.raises(LiteBuildError, match="course folder"):
         lite.lessons(tmp_path / "homework")
+
+
+def test_lock_file_lets_one_process_in_at_a_time(tmp_path):
+    """Oracle: another process's non-blocking flock on the same file fails while the block runs
+    (the build's lock, and tests/lessons.py's lock on each lesson's run), and succeeds after it."""
+    path = tmp_path / "not-yet" / "build.lock"
+    take = "import fcntl, sys; fcntl.flock(open(sys.argv[1], 'a'), fcntl.LOCK_EX | fcntl.LOCK_NB)"
+    probe = [sys.executable, "-c", take, str(path)]
+    with lite.lock_file(path):
+        assert subprocess.run(probe, capture_output=True).returncode != 0, "another process took the held lock"
+    assert subprocess.run(probe, capture_output=True).returncode == 0, "the lock was not released"

@@ -53,6 +53,7 @@ pyodide_runtime    npm pyodide@0.27.7, unpacked once into the environment
 gather_packages    the verified compiled packages the lessons need
 trim_lock          the lock file of the site
 genlearn_wheel     genlearn as a wheel for the browser
+lock_file          one process at a time in a block (the build, a lesson's run in the tests)
 """
 import argparse
 import base64
@@ -75,7 +76,7 @@ from genlearn.course.folder import LESSON_GLOB, course_folder
 
 __all__ = ["PYODIDE_VERSION", "CARRIER", "OFFICIAL_URL", "START", "LiteBuildError",
            "build", "lessons", "inputs_digest", "pyodide_runtime", "gather_packages", "trim_lock",
-           "genlearn_wheel", "normalize", "copy_site", "tools_installed", "main"]
+           "genlearn_wheel", "normalize", "copy_site", "tools_installed", "lock_file", "main"]
 
 #: The Pyodide release of the site: the newest whose compiled wheels a registry carries (docs/jupyterlite.md).
 PYODIDE_VERSION = "0.27.7"
@@ -554,8 +555,10 @@ def _jupyter_lite():
 
 
 @contextlib.contextmanager
-def _lock_file(path):
-    """An exclusive lock (parallel test workers build one site, one after the other)."""
+def lock_file(path):
+    """An exclusive lock on the file ``path`` (made, with its folder, if missing) while the block runs:
+    processes that ask for the same file wait their turn (parallel test workers build one site, and
+    run each lesson once, one after the other). POSIX only (``fcntl.flock``)."""
     import fcntl
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -585,7 +588,7 @@ def build(out_dir, course=None, wheels=None, offline=None, cache=CACHE, force=Fa
     offline = _offline() if offline is None else offline
     digest = inputs_digest(notebooks, wheels)
     stamp = out_dir / _STAMP
-    with _lock_file(Path(cache) / "build.lock"):
+    with lock_file(Path(cache) / "build.lock"):
         if not force and stamp.exists():
             summary = json.loads(stamp.read_text())
             if summary.get("inputs") == digest:

@@ -13,6 +13,7 @@ import pytest
 
 from genlearn.course import lite
 from genlearn.course.lite import LiteBuildError
+from npm_stub import npm_stub
 
 
 def _entry(name, file_name, depends=(), sha256="0" * 64):
@@ -153,3 +154,27 @@ def test_lock_file_lets_one_process_in_at_a_time(tmp_path):
     with lite.lock_file(path):
         assert subprocess.run(probe, capture_output=True).returncode != 0, "another process took the held lock"
     assert subprocess.run(probe, capture_output=True).returncode == 0, "the lock was not released"
+
+
+def runtime_files(version=lite.PYODIDE_VERSION):
+    """What npm pyodide@<version> holds that the site takes (file contents made up, the lock's version real)."""
+    files = {name: f"/* {name} */" for name in lite.RUNTIME_FILES}
+    return dict(files, **{"pyodide-lock.json": json.dumps({"info": {"version": version}, "packages": {}}),
+                          "package.json": "{}"})
+
+
+def test_runtime_is_unpacked_from_npm_pack_once(tmp_path):
+    """Oracle: the npm stand-in's tarball (tests/npm_stub.py) holds the files; a second call runs no npm."""
+    files = runtime_files()
+    folder = lite.pyodide_runtime(cache=tmp_path / "cache", npm=npm_stub(tmp_path, files))
+    assert folder == tmp_path / "cache" / f"pyodide-{lite.PYODIDE_VERSION}" / "runtime"
+    assert {p.name: p.read_text() for p in folder.iterdir()} == files
+    assert lite.pyodide_runtime(cache=tmp_path / "cache", npm=npm_stub(tmp_path, fail="must not run")) == folder
+
+
+def test_runtime_refuses_another_version_and_says_what_npm_said(tmp_path):
+    with pytest.raises(LiteBuildError, match="holds a lock of version 0.1.0"):
+        lite.pyodide_runtime(cache=tmp_path / "cache", npm=npm_stub(tmp_path, runtime_files("0.1.0")))
+    with pytest.raises(LiteBuildError, match=f"`npm pack pyodide@{lite.PYODIDE_VERSION}` failed:\n.*E404"):
+        lite.pyodide_runtime(cache=tmp_path / "cache", npm=npm_stub(tmp_path, fail="npm error code E404"))
+    assert not (tmp_path / "cache" / f"pyodide-{lite.PYODIDE_VERSION}").exists()

@@ -72,6 +72,7 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+from genlearn.course.export import npm_pack
 from genlearn.course.folder import LESSON_GLOB, course_folder
 
 __all__ = ["PYODIDE_VERSION", "CARRIER", "OFFICIAL_URL", "START", "LiteBuildError",
@@ -164,13 +165,10 @@ def pyodide_runtime(cache=CACHE, npm="npm"):
             f"npm is needed once, to fetch the Python runtime (npm pyodide@{PYODIDE_VERSION}): install Node.js "
             "and npm (Debian: apt-get install npm) and run `make lite` again.")
     with tempfile.TemporaryDirectory(prefix="genlearn-npm-") as tmp:
-        done = subprocess.run([npm, "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], cwd=tmp,
-                              capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            raise LiteBuildError(f"`npm pack pyodide@{PYODIDE_VERSION}` failed:\n{done.stderr[-2000:]}")
+        tarball = npm_pack([f"pyodide@{PYODIDE_VERSION}"], tmp, npm, error=LiteBuildError)[-1]
         staging = Path(tmp) / "runtime"
         staging.mkdir()
-        with tarfile.open(Path(tmp) / done.stdout.split()[-1]) as tar:
+        with tarfile.open(tarball) as tar:
             for name in (*RUNTIME_FILES, "pyodide-lock.json", "package.json"):
                 (staging / name).write_bytes(tar.extractfile(f"package/{name}").read())
         info = json.loads((staging / "pyodide-lock.json").read_text())["info"]

@@ -73,6 +73,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 import lab_driver as L  # noqa: E402
+import points_driver as P  # noqa: E402
 
 #: Explorers whose training points are dragged too: accessible name -> (the accessible name of the
 #: figure dragged in, its square's [lo, hi] in data units on both axes).
@@ -219,16 +220,9 @@ def point_drag(page, root, figure, lim, seconds, radius=1.5):
     import numpy as np
 
     page.wait_for_function("el => el.dataset.settled !== 'false'", arg=root.element_handle())
-    X = np.array(json.loads(root.get_attribute("data-state"))["sample"]["X"])
-    D = np.linalg.norm(X[:, None] - X[None], axis=-1) + np.eye(len(X)) * 1e9
-    start = X[int(np.argmax(np.where(np.abs(X).max(axis=1) < 3.5, D.min(axis=1), -1)))]
-    bx, by, size = (float(v) for v in figure.get_attribute("data-box").split())
-    r = figure.bounding_box()
-
-    lo, hi = lim
-
-    def to_page(x):
-        return r["x"] + bx + (x[0] - lo) / (hi - lo) * size, r["y"] + by + (hi - x[1]) / (hi - lo) * size
+    state = json.loads(root.get_attribute("data-state"))
+    start = np.array(state["sample"]["X"][P.lonely_point(state, within=3.5)])
+    to_page = P.page_mapping(figure, lim)  # the figure's place read once, before the timed loop
 
     page.evaluate(INSTRUMENT_JS, [root.element_handle(), figure.element_handle(), "pointermove"])
     cdp = page.context.new_cdp_session(page)

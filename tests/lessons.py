@@ -22,14 +22,14 @@ Checked cells carry the cell tag ``nbval-check-output`` (the tag nbval
 understands): their outputs must reproduce the stored ones, compared as nbval
 does (text, not pictures). :func:`checked_mismatches` compares.
 """
-import contextlib
-import fcntl
 import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+from genlearn.course.lite import lock_file
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -75,16 +75,6 @@ def session_dir():
     if "dir" not in _SESSION:
         raise RuntimeError("ask for the lesson_runs fixture first (conftest.py)")
     return _SESSION["dir"]
-
-
-@contextlib.contextmanager
-def _locked(path):
-    with open(path, "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class Run:
@@ -144,7 +134,7 @@ def run(source, data=False, timeout=300):
     out = folder / kind / source.relative_to(ROOT)
     out.parent.mkdir(parents=True, exist_ok=True)
     failed = out.with_suffix(".error")
-    with _locked(out.with_suffix(".lock")):
+    with lock_file(out.with_suffix(".lock")):
         if not out.exists():
             done = subprocess.run(
                 [sys.executable, __file__, str(source), str(out), str(timeout)],

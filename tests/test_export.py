@@ -12,6 +12,7 @@ import pytest
 
 from genlearn import widget_state
 from genlearn.course import export
+from npm_stub import npm_stub
 
 
 @pytest.fixture(scope="module")
@@ -66,3 +67,19 @@ def test_export_html_loads_local_files_only(tiny, tmp_path):
 def test_assets_need_npm_or_say_how_to_get_it(tmp_path):
     with pytest.raises(RuntimeError, match="apt-get install npm"):
         export.install_assets(tmp_path / "web", npm="no-such-npm-here")
+
+
+def test_npm_pack_returns_each_packages_tarball_in_order(tmp_path):
+    """Oracle: the npm stand-in (tests/npm_stub.py) writes one tarball a package and names it."""
+    npm = npm_stub(tmp_path, {"index.js": "x"})
+    out = tmp_path / "out"
+    out.mkdir()
+    tarballs = export.npm_pack(["requirejs@2.3.7", "@jupyter-widgets/html-manager@1.0.13"], out, npm)
+    assert tarballs == [out / "requirejs-2.3.7.tgz", out / "jupyter-widgets-html-manager-1.0.13.tgz"]
+    assert all(t.is_file() for t in tarballs)
+
+
+def test_npm_pack_failure_names_the_packages_and_says_what_npm_said(tmp_path):
+    npm = npm_stub(tmp_path, fail="npm error 404 Not Found - GET mathjax@9.9.9")
+    with pytest.raises(RuntimeError, match=r"^`npm pack mathjax@9.9.9 a@1` failed:\n.*404 Not Found"):
+        export.npm_pack(["mathjax@9.9.9", "a@1"], tmp_path, npm)

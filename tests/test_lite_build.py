@@ -5,12 +5,15 @@ itself is built and run in Chromium by tests/browser/test_lite.py.
 """
 import hashlib
 import json
+import subprocess
+import sys
 import zipfile
 
 import pytest
 
 from genlearn.course import lite
 from genlearn.course.lite import LiteBuildError
+from npm_stub import npm_stub
 
 
 def _entry(name, file_name, depends=(), sha256="0" * 64):
@@ -155,3 +158,38 @@ def test_lessons_are_found_by_glob(tmp_path):
         "00_start_here.ipynb", "01_a.ipynb", "08_b.ipynb", "notes_slips.ipynb", "homework/hw1.ipynb"]
     with pytest.raises(LiteBuildError, match="course folder"):
         lite.lessons(tmp_path / "homework")
+
+
+def test_lock_file_lets_one_process_in_at_a_time(tmp_path):
+    """Oracle: another process's non-blocking flock on the same file fails while the block runs
+    (the build's lock, and tests/lessons.py's lock on each lesson's run), and succeeds after it."""
+    path = tmp_path / "not-yet" / "build.lock"
+    take = "import fcntl, sys; fcntl.flock(open(sys.argv[1], 'a'), fcntl.LOCK_EX | fcntl.LOCK_NB)"
+    probe = [sys.executable, "-c", take, str(path)]
+    with lite.lock_file(path):
+        assert subprocess.run(probe, capture_output=True).returncode != 0, "another process took the held lock"
+    assert subprocess.run(probe, capture_output=True).returncode == 0, "the lock was not released"
+
+
+def runtime_files(version=lite.PYODIDE_VERSION):
+    """What npm pyodide@<version> holds that the site takes (file contents made up, the lock's version real)."""
+    files = {name: f"/* {name} */" for name in lite.RUNTIME_FILES}
+    return dict(files, **{"pyodide-lock.json": json.dumps({"info": {"version": version}, "packages": {}}),
+                          "package.json": "{}"})
+
+
+def test_runtime_is_unpacked_from_npm_pack_once(tmp_path):
+    """Oracle: the npm stand-in's tarball (tests/npm_stub.py) holds the files; a second call runs no npm."""
+    files = runtime_files()
+    folder = lite.pyodide_runtime(cache=tmp_path / "cache", npm=npm_stub(tmp_path, files))
+    assert folder == tmp_path / "cache" / f"pyodide-{lite.PYODIDE_VERSION}" / "runtime"
+    assert {p.name: p.read_text() for p in folder.iterdir()} == files
+    assert lite.pyodide_runtime(cache=tmp_path / "cache", npm=npm_stub(tmp_path, fail="must not run")) == folder
+
+
+def test_runtime_refuses_another_version_and_says_what_npm_said(tmp_path):
+    with pytest.raises(LiteBuildError, match="holds a lock of version 0.1.0"):
+        lite.pyodide_runtime(cache=tmp_path / "cache", npm=npm_stub(tmp_path, runtime_files("0.1.0")))
+    with pytest.raises(LiteBuildError, match=f"`npm pack pyodide@{lite.PYODIDE_VERSION}` failed:\n.*E404"):
+        lite.pyodide_runtime(cache=tmp_path / "cache", npm=npm_stub(tmp_path, fail="npm error code E404"))
+    assert not (tmp_path / "cache" / f"pyodide-{lite.PYODIDE_VERSION}").exists()

@@ -7,6 +7,7 @@ import pytest
 
 from genlearn.course import export, site
 from genlearn.course.folder import course_folder
+from npm_stub import npm_stub
 
 
 def test_lesson_links_point_to_pages_and_homework_to_downloads():
@@ -127,3 +128,19 @@ def test_handouts_say_where_the_runnable_version_lives():
     assert f"<code>{lesson.name}</code>" in note and "make lite" in note and "<a " not in note
     linked = site._runnable_note(lesson, "https://example.org/course/lite/")
     assert f'href="https://example.org/course/lite/lab/index.html?path={lesson.name}"' in linked
+
+
+def test_mathjax3_is_fetched_once_with_npm_pack(tmp_path):
+    """Oracle: the npm stand-in's tarball (tests/npm_stub.py): its es5/tex-svg-full.js is the file
+    installed; a second call finds it and runs no npm (the stand-in then fails)."""
+    npm = npm_stub(tmp_path, {"es5/tex-svg-full.js": "/* MathJax 3 */", "es5/other.js": ""})
+    target = site.install_mathjax3(tmp_path / "mj3", npm=npm)
+    assert target == tmp_path / "mj3" / f"tex-svg-full-{site.MATHJAX3_VERSION}.js"
+    assert target.read_text() == "/* MathJax 3 */" and sorted(p.name for p in target.parent.iterdir()) == [target.name]
+    assert site.install_mathjax3(tmp_path / "mj3", npm=npm_stub(tmp_path, fail="must not run")) == target
+
+
+def test_mathjax3_npm_failure_says_what_npm_said(tmp_path):
+    with pytest.raises(RuntimeError, match=f"`npm pack mathjax@{site.MATHJAX3_VERSION}` failed:\n.*E404"):
+        site.install_mathjax3(tmp_path / "mj3", npm=npm_stub(tmp_path, fail="npm error code E404"))
+    assert not (tmp_path / "mj3").exists()

@@ -706,6 +706,18 @@ def explorer_state(root, timeout=10):
     return json.loads(root.get_attribute("data-state"))
 
 
+def check_page_state(root, state, expected, where, oracle="numpy"):
+    """The page's ``state`` (its ``data-state``) equals ``expected`` (an explorer's
+    ``expected_state()`` in Python: 1e-9 relative), and the readouts (role="status") and the
+    description of the picture a screen reader gets equal its lines, to the letter."""
+    from genlearn.demos.explorer import state_mismatches
+
+    problems = state_mismatches(state, expected, rtol=1e-9)
+    assert not problems, f"{where}: the page disagrees with {oracle}:\n  " + "\n  ".join(problems[:12])
+    assert readout_text(root) == expected["readouts"], where
+    assert description_text(root) == expected["description"], f"{where}: the description of the picture"
+
+
 def explorer_frames(root):
     return int(root.get_attribute("data-frames"))
 

@@ -34,6 +34,7 @@ from genlearn.course import present, site
 from lab_driver import (
     CHROMIUM, CHROMIUM_ARGS, REPO, drawn, open_notebook, saved_widgets_shown, serve_folder, web_assets_or_skip,
 )
+from points_driver import touch_path
 
 AXE = REPO / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -238,15 +239,6 @@ def test_axe_site_and_handouts(pages, chromium, name):
         page.close()
 
 
-def touch_swipe(cdp, x, y, dy, steps=8):
-    """A finger put down at (x, y) (CSS px in the viewport), moved up by dy, lifted."""
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for k in range(1, steps + 1):
-        cdp.send("Input.dispatchTouchEvent",
-                 {"type": "touchMove", "touchPoints": [{"x": x, "y": y - dy * k / steps}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-
-
 def show_each_explorer(page):
     """Scroll to each explorer and let it draw at its width: a page lays out (content-visibility: auto)
     and an explorer resizes its figures only when it comes near the screen, as a reader scrolls."""
@@ -357,7 +349,8 @@ def test_phone_reflow_targets_and_swipe(pages, phone_browser, phone, name):
             page.wait_for_timeout(100)
             box = canvas.bounding_box()
             before = page.evaluate("() => window.scrollY")
-            touch_swipe(cdp, box["x"] + box["width"] / 2, min(box["y"] + box["height"] / 2, height - 10), 150)
+            x, y = box["x"] + box["width"] / 2, min(box["y"] + box["height"] / 2, height - 10)
+            touch_path(cdp, (x, y), (x, y - 150), steps=8)  # a finger's swipe up by 150 px
             page.wait_for_timeout(400)
             if page.evaluate("() => window.scrollY") <= before:
                 stuck.append(f"{explorer_name}: {label[:50]}")

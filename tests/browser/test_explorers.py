@@ -22,10 +22,9 @@ import time
 
 import pytest
 
-from genlearn.demos.explorer import state_mismatches
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
 from lab_driver import (
-    canvas_digest, description_text, explorer, explorer_state, find_problems, lesson_explorers, open_notebook,
+    canvas_digest, check_page_state, explorer, explorer_state, find_problems, lesson_explorers, open_notebook,
     press_on, readout_text, run_all_cells, saved_widgets_shown, screenshot,
 )
 
@@ -38,11 +37,7 @@ GAUSSIAN = next((nb, cls._title) for nb, cls in EXPLORERS if cls is GaussianExpl
 def check_against_numpy(root, cls, where):
     """The page's numbers and readouts equal those of ``cls.example(**params)``; returns the state."""
     state = explorer_state(root)
-    expected = cls.example(**state["params"]).expected_state()
-    problems = state_mismatches(state, expected, rtol=1e-9)
-    assert not problems, f"{where}: the page disagrees with numpy:\n  " + "\n  ".join(problems[:12])
-    assert readout_text(root) == expected["readouts"], where
-    assert description_text(root) == expected["description"], f"{where}: the description of the picture"
+    check_page_state(root, state, cls.example(**state["params"]).expected_state(), where)
     return state
 
 

@@ -37,6 +37,7 @@ explorer's default picture without a kernel.
 Functions
 ---------
 install_assets   fetch the web assets with npm (once; cached by version)
+npm_pack         ``npm pack`` packages into a folder (also MathJax 3 for the handouts, Pyodide for lite)
 dark_scheme_css  JupyterLab Dark's colours for readers whose browser asks for a dark scheme
 execute          run a notebook in a temporary copy; widget state kept (drop_defaults=False)
 store_state      write an executed copy's widget outputs and state into a notebook
@@ -55,7 +56,7 @@ from pathlib import Path
 
 from genlearn.widget_state import reachable
 
-__all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "assets_ready", "execute", "store_state",
+__all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "npm_pack", "assets_ready", "execute", "store_state",
            "coalesce_streams", "export_html", "write_static", "dark_scheme_css", "WIDGET_STATE_MIME",
            "WIDGET_VIEW_MIME"]
 
@@ -92,6 +93,18 @@ def assets_ready(asset_dir=ASSET_DIR):
     return stamp.exists() and json.loads(stamp.read_text()) == json.loads(json.dumps(_stamp()))
 
 
+def npm_pack(specs, folder, npm="npm", error=RuntimeError):
+    """Fetch the npm packages ``specs`` (``name@version``) as tarballs into ``folder`` with
+    ``npm pack`` (the registry's files as published; nothing of theirs runs). Returns the
+    tarballs' paths, as npm names them (one line each, in the order of ``specs``). Raises
+    ``error`` with npm's own message when npm fails (the caller has checked that npm exists)."""
+    done = subprocess.run([npm, "pack", "--silent", *specs], cwd=folder, capture_output=True, text=True,
+                          timeout=600)
+    if done.returncode != 0:
+        raise error(f"`npm pack {' '.join(specs)}` failed:\n{done.stderr[-2000:]}")
+    return [Path(folder) / line.strip() for line in done.stdout.splitlines() if line.strip()]
+
+
 def install_assets(asset_dir=ASSET_DIR, npm="npm"):
     """Fetch the npm packages (``npm pack``) and unpack the needed files into ``asset_dir``.
 
@@ -107,12 +120,7 @@ def install_assets(asset_dir=ASSET_DIR, npm="npm"):
             "(@jupyter-widgets/html-manager, requirejs, mathjax): install Node.js and npm "
             "(Debian: apt-get install npm) and run `python -m genlearn.course.export --install-assets`.")
     with tempfile.TemporaryDirectory(prefix="genlearn-npm-") as tmp:
-        specs = [f"{name}@{version}" for name, (version, _) in NPM_PACKAGES.items()]
-        done = subprocess.run([npm, "pack", "--silent", *specs], cwd=tmp, capture_output=True,
-                              text=True, timeout=600)
-        if done.returncode != 0:
-            raise RuntimeError(f"`npm pack {' '.join(specs)}` failed:\n{done.stderr[-2000:]}")
-        tarballs = [Path(tmp) / line.strip() for line in done.stdout.splitlines() if line.strip()]
+        tarballs = npm_pack([f"{name}@{version}" for name, (version, _) in NPM_PACKAGES.items()], tmp, npm)
         staging = Path(tmp) / "web"
         for (name, (_, paths)), tarball in zip(NPM_PACKAGES.items(), tarballs):
             with tarfile.open(tarball) as tar:

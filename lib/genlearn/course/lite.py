@@ -56,6 +56,7 @@ gather_packages    the verified compiled packages the lessons need
 trim_lock          the lock file of the site
 genlearn_wheel     genlearn as a wheel for the browser
 matplotlib_fontlist_wheel  matplotlib's font list as a wheel (add_fontlist enters it in the lock)
+lock_file          one process at a time in a block (the build, a lesson's run in the tests)
 """
 import argparse
 import base64
@@ -74,11 +75,13 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+from genlearn.course.export import npm_pack
 from genlearn.course.folder import LESSON_GLOB, course_folder
 
 __all__ = ["PYODIDE_VERSION", "CARRIER", "OFFICIAL_URL", "START", "LiteBuildError",
            "build", "lessons", "inputs_digest", "pyodide_runtime", "gather_packages", "trim_lock",
-           "genlearn_wheel", "normalize", "copy_site", "tools_installed", "main"]
+           "genlearn_wheel", "matplotlib_fontlist_wheel", "add_fontlist", "normalize", "copy_site", "tools_installed",
+           "lock_file", "main"]
 
 #: The Pyodide release of the site: the newest whose compiled wheels a registry carries (docs/jupyterlite.md).
 PYODIDE_VERSION = "0.27.7"
@@ -166,13 +169,10 @@ def pyodide_runtime(cache=CACHE, npm="npm"):
             f"npm is needed once, to fetch the Python runtime (npm pyodide@{PYODIDE_VERSION}): install Node.js "
             "and npm (Debian: apt-get install npm) and run `make lite` again.")
     with tempfile.TemporaryDirectory(prefix="genlearn-npm-") as tmp:
-        done = subprocess.run([npm, "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], cwd=tmp,
-                              capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            raise LiteBuildError(f"`npm pack pyodide@{PYODIDE_VERSION}` failed:\n{done.stderr[-2000:]}")
+        tarball = npm_pack([f"pyodide@{PYODIDE_VERSION}"], tmp, npm, error=LiteBuildError)[-1]
         staging = Path(tmp) / "runtime"
         staging.mkdir()
-        with tarfile.open(Path(tmp) / done.stdout.split()[-1]) as tar:
+        with tarfile.open(tarball) as tar:
             for name in (*RUNTIME_FILES, "pyodide-lock.json", "package.json"):
                 (staging / name).write_bytes(tar.extractfile(f"package/{name}").read())
         info = json.loads((staging / "pyodide-lock.json").read_text())["info"]
@@ -627,8 +627,10 @@ def _jupyter_lite():
 
 
 @contextlib.contextmanager
-def _lock_file(path):
-    """An exclusive lock (parallel test workers build one site, one after the other)."""
+def lock_file(path):
+    """An exclusive lock on the file ``path`` (made, with its folder, if missing) while the block runs:
+    processes that ask for the same file wait their turn (parallel test workers build one site, and
+    run each lesson once, one after the other). POSIX only (``fcntl.flock``)."""
     import fcntl
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -658,7 +660,7 @@ def build(out_dir, course=None, wheels=None, offline=None, cache=CACHE, force=Fa
     offline = _offline() if offline is None else offline
     digest = inputs_digest(notebooks, wheels)
     stamp = out_dir / _STAMP
-    with _lock_file(Path(cache) / "build.lock"):
+    with lock_file(Path(cache) / "build.lock"):
         if not force and stamp.exists():
             summary = json.loads(stamp.read_text())
             if summary.get("inputs") == digest:

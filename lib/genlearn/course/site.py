@@ -57,7 +57,6 @@ import html as html_lib
 import json
 import re
 import shutil
-import subprocess
 import sys
 import tarfile
 import tempfile
@@ -317,11 +316,7 @@ def install_mathjax3(asset_dir=MATHJAX3_DIR, npm="npm"):
         raise RuntimeError("npm is needed once, to fetch MathJax 3 for the handouts: install Node.js and npm "
                            "(Debian: apt-get install npm) and run `make handouts` again.")
     with tempfile.TemporaryDirectory(prefix="genlearn-npm-") as tmp:
-        done = subprocess.run([npm, "pack", "--silent", f"mathjax@{MATHJAX3_VERSION}"], cwd=tmp,
-                              capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            raise RuntimeError(f"`npm pack mathjax@{MATHJAX3_VERSION}` failed:\n{done.stderr[-2000:]}")
-        with tarfile.open(Path(tmp) / done.stdout.split()[-1]) as tar:
+        with tarfile.open(export.npm_pack([f"mathjax@{MATHJAX3_VERSION}"], tmp, npm)[-1]) as tar:
             data = tar.extractfile("package/es5/tex-svg-full.js").read()
     asset_dir.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)

@@ -308,9 +308,8 @@ REFLOW_JS = """vw => {
 }"""
 
 
-#: every site page at both sizes; the handouts (the same lessons in one file each) at the narrower
-PHONE_CASES = [(name, phone) for name in PAGES for phone in PHONES
-               if name.startswith("site/") or phone == "320x640"]
+#: every site page and every handout at both sizes
+PHONE_CASES = [(name, phone) for name in PAGES for phone in PHONES]
 
 
 @pytest.mark.parametrize("name, phone", PHONE_CASES)
@@ -333,7 +332,7 @@ def test_phone_reflow_targets_and_swipe(pages, phone_browser, phone, name):
         assert seen["wide"] == [], f"{name} at {phone}: explorers or their parts outside the width: {seen['wide']}"
         assert seen["targets"] == [], f"{name} at {phone}: targets smaller than 24x24 CSS px: {seen['targets']}"
         assert seen["texts"] == [], f"{name} at {phone}: labels of a figure cut off or overlapping: {seen['texts']}"
-        if phone != "390x844":  # the swipes: on the site's pages, at the common phone size
+        if phone != "390x844":  # the swipes: at the common phone size
             return
         cdp = context.new_cdp_session(page)
         stuck = []

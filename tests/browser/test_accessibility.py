@@ -3,7 +3,9 @@
 Surfaces: the course site (``genlearn.course.site build``, built once for the module without its
 JupyterLite copy) and every lesson's handout (``site.handouts``), served from 127.0.0.1; the Voilà
 presenter view of a lesson's explorer (``make present ONLY=explorer``, light and ``--theme dark``);
-every lesson in JupyterLab (the session's ``lab_server``, JupyterLab Light and Dark).
+every lesson in JupyterLab (the session's ``lab_server``, JupyterLab Light and Dark); every lesson in
+JupyterLite, its cells run, JupyterLab Light and Dark (``audit_lite_lesson``, called by test_lite.py right
+after it runs the lesson, on the same page: a lesson runs once), the start notebook and the reset page.
 
 Oracles:
 
@@ -11,7 +13,8 @@ Oracles:
   ``wcag2a wcag2aa wcag21a wcag21aa wcag22aa`` finds no violation of any impact, in the light and
   the dark colour scheme (``prefers-color-scheme``: the site and handouts follow it, see
   ``genlearn.course.export.dark_scheme_css``). In JupyterLab and Voilà a finding may only be one of
-  ``CHROME``: their own interface's, or how JupyterLab renders an output, each with its upstream report.
+  ``CHROME``: their own interface's, or how JupyterLab renders an output, each with its upstream report
+  (JupyterLite's interface is JupyterLab's: the same list).
 * At 320x640 and 390x844, in a touch phone's context (``is_mobile``, ``has_touch``): no page
   scrolls sideways (WCAG 1.4.10); every explorer lies inside the width; every control of an
   explorer and every link of the site's bar is at least 24x24 CSS px (WCAG 2.5.8); a vertical swipe
@@ -300,9 +303,8 @@ REFLOW_JS = """vw => {
 }"""
 
 
-#: every site page at both sizes; the handouts (the same lessons in one file each) at the narrower
-PHONE_CASES = [(name, phone) for name in PAGES for phone in PHONES
-               if name.startswith("site/") or phone == "320x640"]
+#: every site page and every handout at both sizes
+PHONE_CASES = [(name, phone) for name in PAGES for phone in PHONES]
 
 
 @pytest.mark.parametrize("name, phone", PHONE_CASES)
@@ -325,7 +327,7 @@ def test_phone_reflow_targets_and_swipe(pages, phone_browser, phone, name):
         assert seen["wide"] == [], f"{name} at {phone}: explorers or their parts outside the width: {seen['wide']}"
         assert seen["targets"] == [], f"{name} at {phone}: targets smaller than 24x24 CSS px: {seen['targets']}"
         assert seen["texts"] == [], f"{name} at {phone}: labels of a figure cut off or overlapping: {seen['texts']}"
-        if phone != "390x844":  # the swipes: on the site's pages, at the common phone size
+        if phone != "390x844":  # the swipes: at the common phone size
             return
         cdp = context.new_cdp_session(page)
         stuck = []
@@ -435,3 +437,51 @@ def test_axe_lesson_in_jupyterlab(lab_server, lab_page, lesson, theme):
         assert not problems, "\n" + report(problems)
     finally:
         settings.unlink()
+
+
+# ---------------------------------------------------------------------------
+# JupyterLite (run from tests/browser/test_lite.py, on the lesson it has just run)
+# ---------------------------------------------------------------------------
+#: JavaScript: every cell of the open notebook put in the page. JupyterLab's windowed notebook (JupyterLite's
+#: default) keeps only the cells near the view; without windowing the page holds what a reader meets while
+#: scrolling through the lesson, and one audit sees all of it. Returns the number of cells.
+ALL_CELLS_JS = """() => { const notebook = window.jupyterapp.shell.currentWidget.content;
+  notebook.notebookConfig = {...notebook.notebookConfig, windowingMode: 'none'};
+  return notebook.model.cells.length; }"""
+
+
+def lite_theme(page, theme):
+    """Switch JupyterLite to ``theme`` ("JupyterLab Light" or "JupyterLab Dark") with JupyterLab's own theme
+    command, as its Settings > Theme menu does (the choice is kept in the browser's settings storage)."""
+    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+    light = "false" if "Dark" in theme else "true"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'", timeout=30_000)
+    page.wait_for_timeout(300)  # the theme's styles applied
+
+
+def audit_lite_lesson(page, lesson):
+    """The lesson open in JupyterLite with its cells run (its explorers live, their outputs fresh from the
+    browser's Python): with all its cells in the page, in JupyterLab Light and then Dark, axe-core finds no
+    violation in the lesson's content, and in the interface only those of ``CHROME`` (JupyterLite's interface
+    is JupyterLab's); each explorer's ink keeps 4.5:1 against its background, and in Dark that background is
+    dark. Puts the Light theme back (the next lesson of the browser opens in it)."""
+    total = page.evaluate(ALL_CELLS_JS)
+    page.wait_for_function("n => document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell')"
+                           ".length === n", arg=total, timeout=30_000)
+    settle(page)
+    found, inks = {}, []
+    try:
+        for theme in ["JupyterLab Light", "JupyterLab Dark"]:
+            lite_theme(page, theme)
+            found[theme] = outside_chrome_list(axe(page))
+            for root in page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) "
+                                     ".genlearn-explorer:has(canvas.gl-canvas)").all():
+                colours = root.evaluate(INK_JS)
+                (ink, _), (bg, _) = rgb(colours["ink"]), rgb(colours["bg"])
+                if contrast(ink, bg) < 4.5 or ("Dark" in theme and luminance(bg) >= 0.05):
+                    inks.append((theme, root.get_attribute("aria-label"), round(contrast(ink, bg), 2), colours))
+    finally:
+        lite_theme(page, "JupyterLab Light")
+    assert not any(found.values()), f"{lesson} in JupyterLite:\n" + "\n".join(
+        f"{theme}:\n{report(v)}" for theme, v in found.items() if v)
+    assert not inks, f"{lesson} in JupyterLite: explorers with ink under 4.5:1 or a light background in Dark: {inks}"

@@ -12,10 +12,12 @@ For every lesson (the notebooks ``NN_*.ipynb``, found by glob): Run > Run All Ce
 the browser kernel; no error output; every checked cell (tag ``nbval-check-output`` or
 the comment ``# NBVAL_CHECK_OUTPUT``, the cells nbval checks) prints exactly the text
 stored in the lesson; one control of the lesson's first explorer moved with the
-keyboard changes the picture. One homework notebook (hw2, on the invented demo corpus,
-as the real one is absent in the browser) runs with the instructor's solutions pasted
-into the answer cells: every self-check prints its "OK". A student's edit survives a
-reload, and both reset paths bring the original back.
+keyboard changes the picture; then, on the same page, axe-core finds no WCAG 2.2 AA
+violation in the lesson, in JupyterLab Light and Dark (test_accessibility.audit_lite_lesson;
+so does it on the start notebook and the reset page). One homework notebook (hw2, on the
+invented demo corpus, as the real one is absent in the browser) runs with the
+instructor's solutions pasted into the answer cells: every self-check prints its "OK".
+A student's edit survives a reload, and both reset paths bring the original back.
 
 Lessons run three to a class; each class has one browser and one page (a learner
 opening one lesson after another; each lesson gets its own kernel, as in JupyterLite),
@@ -33,6 +35,7 @@ import pytest
 
 import lite_driver as D
 from lab_driver import REPO, canvas_digest, explorer_frames, screenshot, wait_for_frame
+from test_accessibility import audit_lite_lesson, axe, report
 
 from genlearn.course import lite
 
@@ -170,10 +173,20 @@ class _Lessons:
     def test_lesson_runs_in_the_browser(self, lesson, lite_page):
         run_lesson(lesson, lite_page)
 
+    def test_lesson_meets_wcag_in_light_and_dark(self, lesson, lite_page):
+        """The lesson just run, on the same page: test_accessibility.audit_lite_lesson (axe-core, JupyterLite
+        Light and Dark). Run alone (pytest -k), it runs the lesson first."""
+        page, _ = lite_page
+        if getattr(page, "genlearn_ran", None) != lesson:
+            run_lesson(lesson, lite_page)
+        audit_lite_lesson(page, lesson)
+
 
 def pytest_generate_tests(metafunc):
     if "lesson" in metafunc.fixturenames:
-        metafunc.parametrize("lesson", metafunc.cls.LESSONS)
+        # scope="class": pytest runs a lesson's tests one after the other (its run, then its audit on the
+        # same page), so that each lesson is run once
+        metafunc.parametrize("lesson", metafunc.cls.LESSONS, scope="class")
 
 
 # three lessons a group: each group's browser start and first visit are paid once
@@ -184,8 +197,10 @@ for _i in range(0, len(LESSONS), 3):
 
 def run_lesson(lesson, lite_page):
     page, base = lite_page
+    page.genlearn_ran = None
     D.open_lesson(page, base, lesson)
     D.run_all(page)
+    page.genlearn_ran = lesson  # its explorers are live in the page (audit_lite_lesson's starting point)
     cells = D.cell_outputs(page)
     screenshot(page, page.genlearn_shots / f"{Path(lesson).stem}.png")
     problems = _problems(cells)
@@ -277,6 +292,21 @@ class TestInTheBrowser:
                                f" && window.jupyterapp.shell.currentWidget.context"
                                f" && window.jupyterapp.shell.currentWidget.context.path === {lite.START!r}",
                                timeout=180_000, polling=200)
+
+    def test_start_notebook_and_reset_page_meet_wcag(self, lite_page):
+        """The start notebook (where the site opens; nothing to run) as test_accessibility.audit_lite_lesson
+        audits a lesson, and the site's own reset page: no axe-core finding, light and dark scheme."""
+        page, base = lite_page
+        D.open_lesson(page, base, lite.START)
+        audit_lite_lesson(page, lite.START)
+        page.goto(f"{base}/reset.html", wait_until="load")
+        try:
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                found = axe(page)
+                assert not found, f"reset.html ({scheme}):\n{report(found)}"
+        finally:
+            page.emulate_media(color_scheme="null")  # the next test's page as the browser starts it
 
     def test_homework_self_checks_pass_with_the_instructors_answers(self, lite_page):
         run_homework_with_answers(lite_page)

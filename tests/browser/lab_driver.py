@@ -168,6 +168,18 @@ class LabServer:
             path.write_text(json.dumps(value))
         env["PATH"] = str(Path(jupyter_executable()).parent) + os.pathsep + env.get("PATH", "")
         env.pop("JUPYTER_TOKEN", None)
+        # free_port() lets the port go before the server binds it: another process may take it
+        # meanwhile, and the server (port_retries=0) then exits; a new port is tried, twice at most
+        for attempt in range(3):
+            if attempt:
+                self.port = free_port()
+                self.url = f"http://127.0.0.1:{self.port}"
+            if self._launch(env):
+                return self
+        raise RuntimeError(f"jupyter lab found no free port in three tries:\n{self.log()}")
+
+    def _launch(self, env):
+        """Start the server on self.port; True once it answers, False if the port was taken."""
         cmd = self.wrapper + [
             jupyter_executable(), "lab", "--no-browser", "--ip=127.0.0.1",
             f"--port={self.port}", "--ServerApp.port_retries=0",
@@ -190,10 +202,12 @@ class LabServer:
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                if any(f"port {self.port} is {w}" in self.log() for w in ("not available", "already in use")):
+                    return False
                 raise RuntimeError(f"jupyter lab exited with {self.proc.returncode}:\n{self.log()}")
             try:
                 self.api("GET", "/api/status")
-                return self
+                return True
             except (urllib.error.URLError, ConnectionError, OSError):
                 time.sleep(0.3)
         self.stop()

@@ -35,7 +35,8 @@ import pytest
 
 from genlearn.course import present, site
 from lab_driver import (
-    CHROMIUM, CHROMIUM_ARGS, REPO, drawn, open_notebook, saved_widgets_shown, serve_folder, web_assets_or_skip,
+    CHROMIUM, CHROMIUM_ARGS, REPO, drawn, guard_requests, open_notebook, saved_widgets_shown, serve_folder,
+    web_assets_or_skip,
 )
 from points_driver import touch_path
 
@@ -191,27 +192,12 @@ def phone_browser(pw_session):
     browser.close()
 
 
-def guarded(page, base):
-    """Abort and record every request that leaves ``base``."""
-    page.outside = []
-
-    def guard(route):
-        if route.request.url.startswith((base + "/", "data:", "blob:")):
-            route.continue_()
-        else:
-            page.outside.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", guard)
-    return page
-
-
 @pytest.mark.parametrize("name", PAGES)
 def test_axe_site_and_handouts(pages, chromium, name):
     """Every page of the site and every handout: no WCAG A/AA violation of any impact, light and dark;
     in the dark scheme the page is dark and each explorer's ink keeps 4.5:1 against its background;
     printed, each slider is its label and value."""
-    page = guarded(chromium.new_page(), pages)
+    page = guard_requests(chromium.new_page(), pages + "/")
     try:
         found, inks = {}, []
         for scheme in SCHEMES:
@@ -316,7 +302,7 @@ def test_phone_reflow_targets_and_swipe(pages, phone_browser, phone, name):
     context = phone_browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
                                         has_touch=True, device_scale_factor=2)
     try:
-        page = guarded(context.new_page(), pages)
+        page = guard_requests(context.new_page(), pages + "/")
         page.set_default_timeout(60_000)
         page.goto(f"{pages}/{name}", wait_until="load")
         settle(page)
@@ -380,7 +366,7 @@ def presenter(request, tmp_path_factory):
 
 def test_axe_presenter(chromium, presenter):
     scheme, server = presenter
-    page = guarded(chromium.new_page(), server.url)
+    page = guard_requests(chromium.new_page(), server.url + "/")
     try:
         page.set_viewport_size({"width": 1280, "height": 720})
         page.goto(server.url + "/", wait_until="load", timeout=180_000)

@@ -24,9 +24,10 @@ It prints per slider:
                frame counter changed since the previous frame), per second;
 * draw      -- time the explorer's draw() took per frame (page CPU, p50 / p95);
 * page      -- p50 / p95 time from each ``input`` event (its ``timeStamp``) to
-               the end of the page's work on the frame that shows it (the first
-               animation frame after the explorer drew, plus a message-channel
-               hop so that the frame's rendering work is counted);
+               the end of the page's work on the frame that shows it (a message-
+               channel hop after that frame's rendering: the frame whose animation
+               callbacks drew the picture, or the first animation frame after an
+               event handler drew it);
 * screen    -- p50 / p95 time from the same event to the moment that frame was
                swapped to the screen (``addSwapCompletionEventListener``).
 
@@ -115,17 +116,22 @@ INSTRUMENT_JS = r"""([root, slider, kind = 'input']) => {
     const t0 = kind === 'input' ? ev.timeStamp : dispatched, f0 = before;
     b.inputs += 1;
     const shown = () => frames() > f0 || !root.dataset.frames;  // the floor slider draws nothing
-    const whenDrawn = () => {
-      gb.addSwapCompletionEventListener(() => b.screen.push(performance.now() - t0));
-      requestAnimationFrame(() => {              // this frame's work is done after the next rAF
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => b.page.push(performance.now() - t0);
-        ch.port2.postMessage(0);
-      });
+    const frameDone = () => {                    // a task after the current frame's rendering
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => b.page.push(performance.now() - t0);
+      ch.port2.postMessage(0);
     };
-    if (shown()) whenDrawn();
+    const whenDrawn = (inFrame) => {
+      gb.addSwapCompletionEventListener(() => b.screen.push(performance.now() - t0));
+      // drawn in this frame's animation callbacks (a pointermove's draw waits for them, as its
+      // event is dispatched just before them): this frame shows it; drawn by the handler, the
+      // next animation frame does
+      if (inFrame) frameDone();
+      else requestAnimationFrame(frameDone);
+    };
+    if (shown()) whenDrawn(false);
     else {
-      const wait = () => (shown() ? whenDrawn() : requestAnimationFrame(wait));
+      const wait = () => (shown() ? whenDrawn(true) : requestAnimationFrame(wait));
       requestAnimationFrame(wait);
     }
   };

@@ -45,12 +45,16 @@ export function canvasPanel(label, aspect = 0.8, maxHeight = 420) {
   const sized = [panel];
   // The width comes from the ResizeObserver: reading node.clientWidth at every draw
   // would make the browser lay out the page in the middle of the frame.
-  let observed = null, drafting = false, cap = maxHeight;
+  let observed = null, drafting = false, cap = maxHeight, onPage = false;
   panel.fit = (draft = drafting) => {
     drafting = draft;
     const w = Math.max(120, Math.floor(observed ?? (node.clientWidth || 480)));
     const hgt = typeof aspect === "function" ? Math.round(aspect(w)) : Math.min(cap, Math.round(w * aspect));
-    const resized = w !== panel.width || hgt !== panel.height;
+    // A frame drawn off the page (an output rendered before JupyterLab attaches it) could not read
+    // the page's ink and type size: the first fit on the page counts as a resize, even at the same size.
+    const attached = node.isConnected && !onPage;
+    onPage = node.isConnected;
+    const resized = w !== panel.width || hgt !== panel.height || attached;
     panel.width = w;
     panel.height = hgt;
     if (resized) forget();  // the page may have changed its type size or colours too (the presenter view)

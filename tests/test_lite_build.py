@@ -82,7 +82,10 @@ def test_font_list_is_entered_as_genlearns_dependency_claiming_no_import(tmp_pat
     (``import matplotlib`` must still load matplotlib's own entry) and genlearn depends on it."""
     new, _ = lite.trim_lock(_lock(), _own_wheels(tmp_path))
     wheel = lite._write_wheel(tmp_path / "matplotlib_fontlist-3.8.4-py3-none-any.whl",
-                              "matplotlib_fontlist-3.8.4.dist-info", {"matplotlib/fontlist.json": b"{}"})
+                              "matplotlib_fontlist-3.8.4.dist-info", {
+        "matplotlib/fontlist.json": b"{}",
+        "matplotlib_fontlist-3.8.4.dist-info/METADATA": b"Metadata-Version: 2.1\nName: matplotlib-fontlist\n"
+                                                        b"Version: 3.8.4\n"})
     lite.add_fontlist(new, wheel)
     entry = new["packages"]["matplotlib-fontlist"]
     assert entry["version"] == "3.8.4" and entry["imports"] == [] and entry["depends"] == ["matplotlib"]

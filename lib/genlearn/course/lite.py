@@ -398,12 +398,8 @@ def add_fontlist(lock, wheel):
     """Enter the font list's ``wheel`` in the site's ``lock``, as a dependency of genlearn.
 
     Its entry names no import: the import ``matplotlib`` is matplotlib's own entry."""
-    version = wheel.name.split("-")[1]
-    lock["packages"]["matplotlib-fontlist"] = {
-        "name": "matplotlib-fontlist", "version": version, "file_name": wheel.name, "install_dir": "site",
-        "sha256": _sha256(wheel), "package_type": "package", "imports": [], "depends": ["matplotlib"],
-        "unvendored_tests": False,
-    }
+    entry = _wheel_entry(wheel, set(lock["packages"]), set())
+    lock["packages"][entry["name"]] = dict(entry, imports=[], depends=["matplotlib"])
     genlearn = lock["packages"]["genlearn"]
     genlearn["depends"] = sorted({*genlearn["depends"], "matplotlib-fontlist"})
     return lock

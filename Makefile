@@ -1,7 +1,9 @@
 # Two commands, for a machine with only Python >= 3.10 and make:
 #   make lab    create .venv, install genlearn, start JupyterLab on the start notebook
-#   make test   the same environment plus the test extras, then the whole suite (Python >= 3.11)
+#   make test   the same environment plus the test extras, then the contributor's tests (Python >= 3.11)
 # Both are idempotent: nothing is reinstalled unless pyproject.toml or a lock file changed.
+# make test-all is the second tier (browsers, JupyterLite, site, sandbox, hub, install, minimum
+# versions): CI runs it after make test (docs/testing.md).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -15,7 +17,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: one worker per core; a test module's tests stay on one worker (its fixtures are shared)
 PYTEST_ARGS ?= -n auto --dist loadscope
 
-.PHONY: lab test test-fast test-minimum lock bench homework clean web-assets present site handouts lite pdf student-release \
+.PHONY: lab test test-all test-minimum lock bench homework clean web-assets present site handouts lite pdf student-release \
         lint-js
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
@@ -66,7 +68,7 @@ $(MIN_VENV)/.installed: $(MIN_LOCK) pyproject.toml | $(UV)
 # versions; the minimum lock pins each declared lower bound (uv's lowest-direct resolution) of the
 # runtime dependencies and of the test tools the library tests need.
 LOCK_ARGS ?=
-MIN_TOOLS := pytest hypothesis pandas pytest-xdist
+MIN_TOOLS := pytest hypothesis pandas pytest-xdist nbval
 lock: | $(UV)
 	$(UV) pip compile pyproject.toml --extra course --universal --python-version 3.10 --generate-hashes \
 		--quiet --custom-compile-command "make lock" $(LOCK_ARGS) -o $(LAB_LOCK)
@@ -134,21 +136,26 @@ present: $(VENV)/.installed-lab
 	$(BIN)/python -m genlearn.course.present $(NB) $(if $(ONLY),--only $(ONLY)) $(if $(ANSWERS),--answers) \
 		--port $(PORT) $(PRESENT_ARGS)
 
-test: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets \
-      $(LITE_ENV)/.installed lint-js
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+# The contributor's check (docs/testing.md): the library, its doctests, the estimator checks, the
+# explorer contract and the Node twins, the linters and the repository checks, and every lesson and the
+# homework with its solutions run by nbval (each cell a test; cells tagged nbval-check-output print their
+# stored output). Tests marked `full` (conftest.py) are the second tier, `make test-all`.
+NBVAL_NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb)) $(sort $(wildcard instructor/source/*/*.ipynb))
+test: $(VENV)/.installed-test lint-js
+	$(BIN)/python -m pytest $(PYTEST_ARGS) -m "not full" --nbval-lax tests lib $(NBVAL_NOTEBOOKS)
 
-# The library tests and one lesson in the environment of the declared minimum versions
-# (tests/environments.py says which tests); .ci/run runs it after `make test`.
+# The second tier, after `make test` (CI runs both): JupyterLab, Notebook 7 and Voila in Chromium,
+# JupyterLite, accessibility, the site and handouts, nbgrader through the sandbox, the hub, the
+# install, and the library tests and one lesson with the declared minimum versions.
+test-all: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets \
+          $(LITE_ENV)/.installed
+	$(BIN)/python -m pytest $(PYTEST_ARGS) -m full tests
+	$(MAKE) test-minimum
+
+# The library tests and one lesson (nbval) in the environment of the declared minimum versions
+# (tests/environments.py says which tests); part of `make test-all`.
 test-minimum: $(MIN_VENV)/.installed
 	$(BIN)/python tests/environments.py run-minimum
-
-# The developers' quick loop: library tests and doctests only (no notebooks, browser, hub, sandbox or nbgrader runs).
-# Land only what the full `make test` passes.
-test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(PYTEST_ARGS) tests lib --ignore=tests/browser --ignore=tests/hub \
-		--ignore=tests/test_grading.py --ignore=tests/test_lesson_runs.py \
-		--ignore=tests/test_sandbox.py -m "not install"
 
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets $(LITE_ENV)/.installed
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

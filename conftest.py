@@ -1,18 +1,21 @@
-"""Test configuration shared by the library tests, their doctests and the lesson runs.
+"""Test configuration shared by the library tests, their doctests and nbval's runs of the notebooks.
 
-The real SMS Spam Collection is never committed: the tests read it from the
-folder named by GENLEARN_DATA, which defaults to ../shared/data/sms_spam when
+The real SMS Spam Collection is never committed: the library tests read it from
+the folder named by GENLEARN_DATA, which defaults to ../shared/data/sms_spam when
 that folder exists beside the checkout.
 
 Tests never use the network. GENLEARN_OFFLINE=1 stops load_sms_spam from
 downloading (here and in every kernel the tests start), and the fixture
 ``_no_internet`` makes any attempt to reach a host other than this machine
 fail at once with a clear OSError, instead of hanging on a server that never
-answers (tests/no_network.py; the kernels of tests/lessons.py's runs install
-the same guard).
+answers (tests/no_network.py).
 
-``lesson_runs``: every lesson executed once per test session and shared by the
-tests and the xdist workers that need it (tests/lessons.py).
+The notebooks are tests too, run by nbval (``pytest --nbval-lax notebooks/0*.ipynb``;
+``make test`` runs every lesson and the homework with its solutions): each code cell
+is a test item, and a cell tagged ``nbval-check-output`` must print its stored
+output. The kernel nbval starts for a notebook gets the environment of a learner
+on a new machine (tests/nbval_kernel.py): no data, an empty cache, offline, and
+every connection to another machine refused inside the kernel.
 """
 import os
 import sys
@@ -30,8 +33,23 @@ if "GENLEARN_DATA" not in os.environ and _shared.is_dir():
 os.environ["GENLEARN_OFFLINE"] = "1"
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tests"))
-import lessons  # noqa: E402  (tests/lessons.py: each lesson executed once per session)
+import nbval_kernel  # noqa: E402  (tests/nbval_kernel.py: the kernel environment of nbval's runs)
 import no_network  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent
+#: The second tier, `make test-all` (docs/testing.md): what drives a browser, JupyterLite, a hub, the
+#: grading sandbox, a server or a fresh install, each test seconds to minutes. Its tests get the
+#: marker ``full``; `make test` runs every other test (-m "not full") and nbval over the notebooks.
+SECOND_TIER = ("tests/browser/", "tests/hub/", "tests/test_grading.py", "tests/test_sandbox.py",
+               "tests/test_install.py", "tests/test_site_build.py", "tests/test_export.py",
+               "tests/test_lab_server.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = Path(str(item.path)).resolve()
+        if ROOT in path.parents and path.relative_to(ROOT).as_posix().startswith(SECOND_TIER):
+            item.add_marker(pytest.mark.full)
 
 
 @pytest.fixture(autouse=True)
@@ -41,8 +59,18 @@ def _no_internet(monkeypatch):
         monkeypatch.setattr(owner, name, value)
 
 
-@pytest.fixture(scope="session")
-def lesson_runs(tmp_path_factory):
-    """tests/lessons.py, with the folder its runs share with the other xdist workers set up."""
-    lessons.set_session_dir(tmp_path_factory)
-    return lessons
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item):
+    """nbval starts a notebook's kernel in the setup of its first cell: in the learner's environment."""
+    with nbval_kernel.environment(item):
+        yield
+
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """The second tier ends with how many pages were reopened for jupyterlab_widgets' restore race (each
+    one a warning that begins ``UpstreamRestoreRace``, tests/browser/lab_driver.py; docs/testing.md)."""
+    reopened = [w for w in terminalreporter.stats.get("warnings", [])
+                if str(getattr(w, "message", "")).startswith("UpstreamRestoreRace")]
+    if reopened or config.option.markexpr == "full":
+        terminalreporter.write_line(f"pages reopened for jupyterlab_widgets' restore race: {len(reopened)}")

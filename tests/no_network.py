@@ -1,7 +1,7 @@
 """Refuse every connection to another machine: tests and the lessons they run never use the network.
 
 conftest.py patches the test processes with :func:`patches` (undone after each test); the kernels
-of tests/lessons.py's runs call :func:`install` from an IPython start-up file. A refused name
+that nbval starts call :func:`install` from an IPython start-up file (tests/nbval_kernel.py). A refused name
 lookup or connection raises OSError at once, naming the host, instead of hanging on a server
 that never answers; connections to this machine (the kernels' own, a local server's) go through.
 """

@@ -2,7 +2,7 @@
 
     python tests/tag_checked_cells.py notebooks/*.ipynb instructor/source/*/*.ipynb
 
-A checked cell is marked by a tag in its metadata (what nbval and tests/lessons.py read), not by a
+A checked cell is marked by a tag in its metadata (what nbval reads, as it reads the comment), not by a
 comment in its source. For every code cell whose source has a line ``# NBVAL_CHECK_OUTPUT``,
 the line is removed and the tag added; the file is written back only if something changed, with
 nbformat (as every notebook of the suite is written). Prints what it changed.

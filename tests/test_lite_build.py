@@ -165,7 +165,7 @@ def test_lessons_are_found_by_glob(tmp_path):
 
 def test_lock_file_lets_one_process_in_at_a_time(tmp_path):
     """Oracle: another process's non-blocking flock on the same file fails while the block runs
-    (the build's lock, and tests/lessons.py's lock on each lesson's run), and succeeds after it."""
+    (the build's lock, and the browser tests' lock on the course site's build), and succeeds after it."""
     path = tmp_path / "not-yet" / "build.lock"
     take = "import fcntl, sys; fcntl.flock(open(sys.argv[1], 'a'), fcntl.LOCK_EX | fcntl.LOCK_NB)"
     probe = [sys.executable, "-c", take, str(path)]

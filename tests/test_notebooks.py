@@ -24,14 +24,31 @@ def test_there_are_notebooks():
     assert (ROOT / "notebooks" / "00_start_here.ipynb") in NOTEBOOKS
 
 
-def test_every_lesson_is_run_by_the_tests():
-    """tests/test_lesson_runs.py runs every notebook under notebooks/ but the homework's student versions
-    (stubs to fill in: graded, not run; tests/test_homework.py tests them)."""
-    run = {str(p.relative_to(ROOT)) for p in lessons.lessons()}
-    # a page with no code, such as the notes' slips page, has nothing to run
+def nbval_notebooks():
+    """The notebooks `make test` hands to nbval: the globs of the Makefile's NBVAL_NOTEBOOKS."""
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    line = re.search(r"^NBVAL_NOTEBOOKS := (.*)$", make, re.M).group(1)
+    return {str(p.relative_to(ROOT)) for pattern in re.findall(r"\$\(wildcard ([^)]+)\)", line)
+            for p in ROOT.glob(pattern)}
+
+
+def test_every_notebook_with_code_is_run_by_nbval():
+    """`make test` runs through nbval every notebook under notebooks/ that has code, but the homework's
+    student versions (stubs to fill in: graded, not run; tests/test_homework.py tests them), and the
+    homework with its solutions (instructor/source/)."""
+    run = nbval_notebooks()
     expected = {i for i, p in zip(IDS, NOTEBOOKS) if not i.startswith("notebooks/homework/")
                 and any(c["cell_type"] == "code" for c in _load(p)["cells"])}
-    assert run == expected, f"not run by tests/test_lesson_runs.py: {sorted(expected - run)}"
+    expected |= {str(p.relative_to(ROOT)) for p in lessons.homework_sources()}
+    assert run == expected, (f"not run by nbval in make test: {sorted(expected - run)}; "
+                             f"run but not a lesson: {sorted(run - expected)}")
+
+
+def test_every_lesson_has_checked_cells():
+    """nbval's comparison is no empty promise: every lesson (not the start page) tags some cells."""
+    for path in lessons.lessons()[1:]:
+        assert any(lessons.is_checked(c) for c in _load(path)["cells"]), \
+            f"{path.name} tags no cell nbval-check-output"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)

@@ -2,23 +2,27 @@
 Chromium per pytest session (per xdist worker: ``--dist loadscope`` keeps each
 module's tests on one worker).
 
-The server's root is ``executed_course``: a folder whose ``notebooks/`` holds
-every lesson as the test session executed it once (tests/lessons.py), with
-its outputs and its explorers' widget state, trusted as ``make lab`` trusts
-the lessons. The browser tests open those and drive them; they do not run the
-lessons again (small notebooks of their own, where a test needs a kernel).
+The server's root is ``course_notebooks``: a folder whose ``notebooks/`` holds
+every notebook as committed, with its stored outputs and its explorers' widget
+state, trusted as ``make lab`` trusts the lessons. The browser tests open those
+and drive them without running them (small notebooks of their own, where a test
+needs a kernel); nbval runs the lessons in ``make test``. The course site and
+the handouts are built once per session (``course_build``).
 
 Without Debian's Chromium at /usr/bin/chromium every test here is skipped with
 that reason, and a warning in pytest's summary says so: ``make test`` still
 passes on such a machine, and ``.ci/run`` installs Chromium first.
 """
-import json
+import os
+import shutil
 import warnings
 from pathlib import Path
 
 import pytest
 
-from lab_driver import CHROMIUM, LabServer, chromium_available, launch_chromium, screenshot
+from lab_driver import (
+    CHROMIUM, REPO, LabServer, chromium_available, launch_chromium, screenshot, serve_folder, web_assets_or_skip,
+)
 
 HERE = Path(__file__).resolve().parent
 
@@ -58,34 +62,51 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def executed_course(lesson_runs, tmp_path_factory):
-    """A folder with notebooks/<lesson>.ipynb: every lesson as executed once this session."""
-    import shutil
-
-    root = tmp_path_factory.mktemp("executed-course")
+def course_notebooks(tmp_path_factory):
+    """A folder with notebooks/<lesson>.ipynb: every notebook as committed, with its stored outputs and
+    widget state, as a clone gives it to a learner (nbval runs the lessons in `make test`;
+    tests/test_widget_state.py checks that their stored explorers are complete and current)."""
+    root = tmp_path_factory.mktemp("course")
     (root / "notebooks").mkdir()
-    # last lesson first: tests/test_lesson_runs.py, on another xdist worker, runs them first to last, so
-    # the two workers execute different lessons at once until they meet (each run happens once)
-    for path in reversed(lesson_runs.lessons()):
-        run = lesson_runs.lesson_run(path)
-        if run.error is not None:
-            pytest.fail(f"{path.name} did not run (tests/test_lesson_runs.py says why)", pytrace=False)
-        shutil.copy(run.path, root / "notebooks" / path.name)
-    # the pages with no code (notebooks/notes_slips.ipynb): nothing to run, opened as they are
-    for path in sorted((lesson_runs.ROOT / "notebooks").glob("*.ipynb")):
-        if not (root / "notebooks" / path.name).exists():
-            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-            assert not any(c["cell_type"] == "code" for c in cells), \
-                f"{path.name} has code but is not a lesson that tests/lessons.py runs: name it NN_topic.ipynb"
-            shutil.copy(path, root / "notebooks" / path.name)
+    for path in sorted((REPO / "notebooks").glob("*.ipynb")):
+        shutil.copy(path, root / "notebooks" / path.name)
     return root
 
 
 @pytest.fixture(scope="session")
-def lab_server(executed_course):
-    """JupyterLab on 127.0.0.1, free port, random token, root = ``executed_course``, lessons trusted."""
-    server = LabServer(root_dir=executed_course).start()
-    server.trust(sorted((executed_course / "notebooks").glob("*.ipynb")))
+def course_build(tmp_path_factory):
+    """The course site (``genlearn.course.site build``, with its JupyterLite copy) in ``site/`` and every
+    lesson's handout in ``handouts/``, from the notebooks as committed: built once per test session, by
+    the first xdist worker that asks (the others wait for it and share the folder)."""
+    from genlearn.course import site
+    from genlearn.course.lite import lock_file
+
+    web_assets_or_skip("site and handout tests")
+    if not (site.MATHJAX3_DIR / f"tex-svg-full-{site.MATHJAX3_VERSION}.js").exists() and not shutil.which("npm"):
+        pytest.skip("site and handout tests skipped: MathJax 3 not fetched and no npm (apt-get install npm)")
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "course-build"
+    with lock_file(folder.with_suffix(".lock")):
+        if not (folder / "built").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            site.build(folder / "site", course=REPO)
+            site.handouts(folder / "handouts", course=REPO)
+            (folder / "built").touch()
+    return folder
+
+
+@pytest.fixture(scope="session")
+def course_pages(course_build):
+    """``course_build`` served from 127.0.0.1: the base URL (``/site/…``, ``/handouts/…``)."""
+    with serve_folder(course_build) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def lab_server(course_notebooks):
+    """JupyterLab on 127.0.0.1, free port, random token, root = ``course_notebooks``, lessons trusted."""
+    server = LabServer(root_dir=course_notebooks).start()
+    server.trust(sorted((course_notebooks / "notebooks").glob("*.ipynb")))
     yield server
     server.stop()
 

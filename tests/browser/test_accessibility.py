@@ -1,7 +1,8 @@
 """WCAG 2.2 AA on every surface: axe-core, reflow and touch on a phone, dark scheme contrast.
 
-Surfaces: the course site (``genlearn.course.site build``, built once for the module without its
-JupyterLite copy) and every lesson's handout (``site.handouts``), served from 127.0.0.1; the Voilà
+Surfaces: the course site (``genlearn.course.site build``) and every lesson's handout (``site.handouts``),
+built once per session (conftest's ``course_build``) and served from 127.0.0.1, each page audited at
+a desktop size and at one phone size (each lesson's site page at one and its handout at the other); the Voilà
 presenter view of a lesson's explorer (``make present ONLY=explorer``, light and ``--theme dark``);
 every lesson in JupyterLab (the session's ``lab_server``, JupyterLab Light and Dark); every lesson in
 JupyterLite, its cells run, JupyterLab Light and Dark (``audit_lite_lesson``, called by test_lite.py right
@@ -9,13 +10,13 @@ after it runs the lesson, on the same page: a lesson runs once), the start noteb
 
 Oracles:
 
-* axe-core (npm, installed by ``make test``; injected from that local file) with the rule tags
+* axe-core (npm, installed by ``make test-all``; injected from that local file) with the rule tags
   ``wcag2a wcag2aa wcag21a wcag21aa wcag22aa`` finds no violation of any impact, in the light and
   the dark colour scheme (``prefers-color-scheme``: the site and handouts follow it, see
   ``genlearn.course.export.dark_scheme_css``). In JupyterLab and Voilà a finding may only be one of
   ``CHROME``: their own interface's, or how JupyterLab renders an output, each with its upstream report
   (JupyterLite's interface is JupyterLab's: the same list).
-* At 320x640 and 390x844, in a touch phone's context (``is_mobile``, ``has_touch``): no page
+* At 320x640 or 390x844, in a touch phone's context (``is_mobile``, ``has_touch``): no page
   scrolls sideways (WCAG 1.4.10); every explorer lies inside the width; every control of an
   explorer and every link of the site's bar is at least 24x24 CSS px (WCAG 2.5.8); a vertical swipe
   (touch events sent through the Chrome DevTools Protocol) that starts on a figure that does not
@@ -28,15 +29,13 @@ Without axe-core (no npm) the audits are skipped with a warning, as in test_pres
 import functools
 import json
 import re
-import shutil
 import warnings
 
 import pytest
 
 from genlearn.course import present, site
 from lab_driver import (
-    CHROMIUM, CHROMIUM_ARGS, REPO, drawn, guard_requests, open_notebook, saved_widgets_shown, serve_folder,
-    web_assets_or_skip,
+    CHROMIUM, CHROMIUM_ARGS, REPO, drawn, guard_requests, open_notebook, saved_widgets_shown, use_lab_theme,
 )
 from points_driver import touch_path
 
@@ -88,7 +87,7 @@ def axe(page, context="document"):
     """axe-core's violations of the WCAG A/AA rules (2.0 to 2.2) on the page:
     [{rule, impact, help, nodes: [{target, html, summary}]}]."""
     if not AXE.exists():
-        reason = f"accessibility audit skipped: no {AXE.relative_to(REPO)} (make test installs it with npm)"
+        reason = f"accessibility audit skipped: no {AXE.relative_to(REPO)} (make test-all installs it with npm)"
         warnings.warn(reason)
         pytest.skip(reason)
     if not page.evaluate("() => typeof axe !== 'undefined'"):
@@ -172,16 +171,9 @@ INK_JS = """el => {
 # the site and the handouts
 # ---------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory):
-    """The site and the handouts, built once, served from 127.0.0.1: base URL (site/, handouts/)."""
-    web_assets_or_skip("accessibility tests")
-    if not (site.MATHJAX3_DIR / f"tex-svg-full-{site.MATHJAX3_VERSION}.js").exists() and not shutil.which("npm"):
-        pytest.skip("accessibility tests skipped: MathJax 3 not fetched and no npm (apt-get install npm)")
-    out = tmp_path_factory.mktemp("surfaces")
-    site.build(out / "site", course=REPO, lite=False)
-    site.handouts(out / "handouts", course=REPO)
-    with serve_folder(out) as base:
-        yield base
+def pages(course_pages):
+    """The site and the handouts, built once per session (conftest's ``course_build``) and served."""
+    return course_pages
 
 
 @pytest.fixture(scope="module")
@@ -289,8 +281,9 @@ REFLOW_JS = """vw => {
 }"""
 
 
-#: every site page and every handout at both sizes
-PHONE_CASES = [(name, phone) for name in PAGES for phone in PHONES]
+#: every site page and every handout at one phone size: each lesson's site page at one size and its handout
+#: at the other, so that both sizes see every lesson's content and each page loads once
+PHONE_CASES = [(name, list(PHONES)[i % 2]) for i, name in enumerate(PAGES)]
 
 
 @pytest.mark.parametrize("name, phone", PHONE_CASES)
@@ -313,8 +306,6 @@ def test_phone_reflow_targets_and_swipe(pages, phone_browser, phone, name):
         assert seen["wide"] == [], f"{name} at {phone}: explorers or their parts outside the width: {seen['wide']}"
         assert seen["targets"] == [], f"{name} at {phone}: targets smaller than 24x24 CSS px: {seen['targets']}"
         assert seen["texts"] == [], f"{name} at {phone}: labels of a figure cut off or overlapping: {seen['texts']}"
-        if phone != "390x844":  # the swipes: at the common phone size
-            return
         cdp = context.new_cdp_session(page)
         stuck = []
         for canvas in page.locator(".genlearn-explorer canvas.gl-canvas").all():
@@ -397,32 +388,33 @@ def draws(notebook):
     return any(i.startswith("genlearn.demos.") and not i.startswith("genlearn.demos.predict.") for i in ids)
 
 
-@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
 @pytest.mark.parametrize("lesson", LESSONS)
-def test_axe_lesson_in_jupyterlab(lab_server, lab_page, lesson, theme):
-    """Each lesson opened in JupyterLab, in its Light and Dark theme, at its first explorer when it has one
-    (JupyterLab draws only the cells near the view: the whole content is audited on the static pages):
-    no violation in the lesson's cells; in JupyterLab's own chrome only the listed ones (``CHROME``)."""
+def test_axe_lesson_in_jupyterlab(lab_server, lab_page, lesson):
+    """Each lesson opened once in JupyterLab, at its first explorer when it has one (JupyterLab draws
+    only the cells near the view: the whole content is audited on the static pages), audited in
+    JupyterLab Light, then in Dark, switched on the same page in the Settings > Theme menu: no violation
+    in the lesson's cells; in JupyterLab's own chrome only the listed ones (``CHROME``); the explorer's
+    ink keeps 4.5:1 against its background in both."""
     settings = lab_server.tmp / "settings" / THEME_SETTINGS
-    settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(json.dumps({"theme": theme}))
     try:
         open_notebook(lab_page, lab_server, lesson)
         # (a saved explorer lost to jupyterlab_widgets' restore race is shown again: lab_driver)
         saved_widgets_shown(lab_page, lambda: open_notebook(lab_page, lab_server, lesson), lesson)
-        expected = "false" if "Dark" in theme else "true"
-        lab_page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{expected}'", timeout=30_000)
-        if draws(REPO / lesson):
-            root = drawn(lab_page, lab_page.locator(
-                ".jp-NotebookPanel:not(.lm-mod-hidden) .genlearn-explorer:has(canvas.gl-canvas)").first)
-            colours = root.evaluate(INK_JS)
-            ratio = contrast(rgb(colours["ink"])[0], rgb(colours["bg"])[0])
-            assert ratio >= 4.5, f"{lesson} in {theme}: the explorer's ink has {ratio:.2f}:1 contrast: {colours}"
-        lab_page.wait_for_timeout(300)
-        problems = outside_chrome_list(axe(lab_page))
-        assert not problems, "\n" + report(problems)
+        found = {}
+        for theme in ["JupyterLab Light", "JupyterLab Dark"]:
+            if theme != "JupyterLab Light":
+                use_lab_theme(lab_page, theme)
+            if draws(REPO / lesson):
+                root = drawn(lab_page, lab_page.locator(
+                    ".jp-NotebookPanel:not(.lm-mod-hidden) .genlearn-explorer:has(canvas.gl-canvas)").first)
+                lab_page.wait_for_timeout(300)  # the explorer redraws in the theme's ink
+                colours = root.evaluate(INK_JS)
+                ratio = contrast(rgb(colours["ink"])[0], rgb(colours["bg"])[0])
+                assert ratio >= 4.5, f"{lesson} in {theme}: the explorer's ink has {ratio:.2f}:1 contrast: {colours}"
+            found[theme] = outside_chrome_list(axe(lab_page))
+        assert not any(found.values()), "\n" + "\n".join(f"{t}:\n{report(v)}" for t, v in found.items() if v)
     finally:
-        settings.unlink()
+        settings.unlink(missing_ok=True)  # the menu saved the choice: the other tests start from Light
 
 
 # ---------------------------------------------------------------------------

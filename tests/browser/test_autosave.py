@@ -2,17 +2,19 @@
 saving the lessons never changes them.
 
 A git repository in a temporary folder holds a copy of every lesson, as a
-fresh clone does. JupyterLab runs on it with its default settings (only its
-news and update checks are off: they would reach the internet), so
-autosave is on, every 120 s; genlearn's save hook is loaded as in every
-environment genlearn is installed into. Then, as a learner would:
+fresh clone does. JupyterLab runs on it with its default settings but two:
+its news and update checks are off (they would reach the internet), and its
+autosave interval is 10 s instead of 120 s (:data:`AUTOSAVE_S`: what is
+tested is the save hook on an autosave, not JupyterLab's timer). Autosave is
+on, as by default; genlearn's save hook is loaded as in every environment
+genlearn is installed into. Then, as a learner would:
 
 * the lessons are trusted as ``make lab`` trusts them, but one, which is
   opened untrusted and trusted from JupyterLab's command palette ("Trust
   Notebook"); one lesson is opened in Notebook 7 instead of JupyterLab;
 * every lesson is opened, each in its own window, and not run;
 * after the last window opened, the test waits past the first autosave
-  (125 s), then saves every window (Ctrl+S).
+  (:data:`AUTOSAVE_S` and 5 s), then saves every window (Ctrl+S).
 
 Oracles: every file was written again (its modification time moved), yet
 ``git status`` and ``git diff`` in the copy are empty (every byte as
@@ -38,8 +40,12 @@ from lab_driver import (
 )
 from test_notebook7 import open_in_notebook7
 
-#: The first autosave comes this long after a notebook opened (JupyterLab's default is 120 s).
-PAST_AUTOSAVE_S = 125
+#: JupyterLab's autosave interval in this test (its default is 120 s): the first autosave comes this long
+#: after a notebook opened, and the test waits 5 s more.
+AUTOSAVE_S = 10
+PAST_AUTOSAVE_S = AUTOSAVE_S + 5
+SETTINGS = {**NO_NETWORK_SETTINGS,
+            "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosaveInterval": AUTOSAVE_S}}
 
 
 def _git(*args, cwd):
@@ -145,7 +151,7 @@ def test_opening_trusting_autosaving_and_saving_change_no_lesson(course, chromiu
     assert len(with_explorers) >= 2, "too few lessons with explorers to test"
     in_notebook7, untrusted = with_explorers[0], with_explorers[-1]
     before = {p: p.stat().st_mtime_ns for p in files}
-    with LabServer(root_dir=course, settings=NO_NETWORK_SETTINGS) as server:
+    with LabServer(root_dir=course, settings=SETTINGS) as server:
         server.trust([p for p in files if p != untrusted])
         pages, problems = {}, []
         try:

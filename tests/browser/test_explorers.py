@@ -25,7 +25,7 @@ import pytest
 from genlearn.demos.multivariate_gaussian import GaussianExplorer
 from lab_driver import (
     canvas_digest, check_page_state, explorer, explorer_state, find_problems, lesson_explorers, open_notebook,
-    press_on, readout_text, run_all_cells, saved_widgets_shown, screenshot,
+    press_on, readout_text, rebuilt_differences, run_all_cells, saved_widgets_shown, screenshot,
 )
 
 #: (notebook, explorer class) of every lesson explorer that Python rebuilds from its parameters
@@ -56,8 +56,8 @@ def slider_names(cls):
 
 
 def open_explorer(page, server, notebook, name):
-    """The explorer ``name`` of ``notebook`` as the session executed it (the lab_server's root holds
-    the executed, trusted lessons: the explorer is live from its stored state, nothing runs again; a
+    """The explorer ``name`` of ``notebook`` as committed (the lab_server's root holds the trusted
+    lessons: the explorer is live from its stored state, nothing runs; a
     saved explorer lost to jupyterlab_widgets' restore race gets the page reopened once)."""
     open_notebook(page, server, notebook)
     problems = saved_widgets_shown(page, lambda: open_notebook(page, server, notebook), notebook)
@@ -83,6 +83,15 @@ def kernel_explorer(page, server):
     problems = find_problems(page)
     assert not problems, problems
     return explorer(page, GAUSSIAN[1])
+
+
+@pytest.mark.parametrize("notebook, cls", EXPLORERS, ids=[cls.__name__ for _, cls in EXPLORERS])
+def test_the_lesson_shows_the_example(notebook, cls):
+    """The explorer a lesson stores holds the data of ``cls.example()`` (to 1e-12), so that the page's
+    numbers below can be checked against ``cls.example(**params)``; lab_driver.NOT_REBUILT are not."""
+    differ = rebuilt_differences(notebook, cls)
+    assert not differ, (f"{notebook} stores a {cls.__name__} whose {differ} differ from {cls.__name__}.example(): "
+                        "show the example in the lesson, or list the class in lab_driver.NOT_REBUILT with why")
 
 
 @pytest.mark.parametrize("notebook, cls", EXPLORERS, ids=[cls.__name__ for _, cls in EXPLORERS])

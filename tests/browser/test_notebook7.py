@@ -2,8 +2,8 @@
 
 The same ``jupyter lab`` server (lab_driver.LabServer) serves Notebook 7 at
 ``/notebooks/<path>``. This module starts its own server whose root is a
-temporary folder holding (a) lesson 02 as the session executed it
-(conftest's ``executed_course``), trusted as ``make lab`` trusts it, and (b) a
+temporary folder holding (a) lesson 02 as committed
+(conftest's ``course_notebooks``), trusted as ``make lab`` trusts it, and (b) a
 small notebook, written here, that shows one of each explorer class with
 default parameters (``EXPLORERS`` of test_explorers.py). Nothing is written
 under the repository, and no lesson runs again.
@@ -65,10 +65,10 @@ def gallery_notebook():
 
 
 @pytest.fixture(scope="module")
-def lab_server(tmp_path_factory, executed_course):
+def lab_server(tmp_path_factory, course_notebooks):
     """Overrides conftest's server for this module: root = a temporary folder."""
     root = tmp_path_factory.mktemp("nb7root")
-    shutil.copy(executed_course / "notebooks" / LESSON, root / LESSON)
+    shutil.copy(course_notebooks / "notebooks" / LESSON, root / LESSON)
     nbformat.write(gallery_notebook(), root / GALLERY)
     server = LabServer(root_dir=root).start()
     server.trust([root / LESSON])

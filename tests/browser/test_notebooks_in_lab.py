@@ -1,10 +1,10 @@
 """Every lesson as a learner meets it after Run All: opened in JupyterLab in headless
 Chromium, looked at, and its sliders moved with the keyboard.
 
-The lessons opened are those the test session executed once (the
-``lab_server`` fixture's root, tests/lessons.py), trusted: JupyterLab renders
-their stored outputs and widget state as it renders a run notebook, without
-running them again. A notebook that runs cleanly can still show a kernel
+The lessons opened are the committed ones (the ``lab_server`` fixture's
+root), trusted: JupyterLab renders their stored outputs and widget state as
+it renders a run notebook, without running them (nbval runs them in
+``make test``). A notebook that runs cleanly can still show a kernel
 picker, "Loading widget...", a raw ``VBox(children=...)`` text, a broken image,
 an explorer that draws nothing, or a slider that does nothing; these tests
 catch exactly that. The start page is also opened and run as Binder opens it.

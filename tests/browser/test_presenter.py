@@ -2,8 +2,7 @@
 
 * Voilà serves a small lesson (:func:`small_lesson`: prose, a figure of
   lesson 02's module, a printed line and lesson 02's explorer; Voilà runs what
-  it serves, and the real lessons run once per session in
-  tests/test_lesson_runs.py) and that lesson's explorer alone, with the same command
+  it serves; nbval runs the real lessons in ``make test``) and that lesson's explorer alone, with the same command
   line ``make present`` uses (:func:`genlearn.course.present.voila_command`), on
   127.0.0.1 and a free port. Chromium opens them at 1280x720 with every
   request that leaves the server aborted and counted. Oracles: zero such

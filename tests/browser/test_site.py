@@ -1,7 +1,7 @@
 """The course site (``genlearn.course.site build``) and a one-file handout, in Chromium with no network.
 
-The site is built once per module into a temporary folder, from the notebooks
-as committed (stored outputs and widget state), and served by a plain static
+The site is built once per session (conftest's ``course_build``), from the
+notebooks as committed (stored outputs and widget state), and served by a plain static
 file server on 127.0.0.1. Every request that is not for that server is aborted
 and recorded. Oracles, page by page:
 
@@ -27,7 +27,7 @@ import urllib.request
 import pytest
 
 from genlearn.course import export, site
-from lab_driver import REPO, canvas_digest, open_guarded, serve_folder, web_assets_or_skip
+from lab_driver import REPO, canvas_digest, open_guarded
 
 WIDGET_VIEW = export.WIDGET_VIEW_MIME
 PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages(REPO) + site.extra_pages(REPO)),
@@ -39,28 +39,17 @@ RAW_MATH = re.compile(r"\$\$|\\\(|\\\[|\$[^$\s][^$]*\$")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The site, built once, served from 127.0.0.1 on a free port: (folder, base URL)."""
-    web_assets_or_skip("site tests")
-    out = tmp_path_factory.mktemp("site")
-    site.build(out, course=REPO)
-    with serve_folder(out) as base:
-        yield out, base
+def built(course_build, course_pages):
+    """The site, built once per session (conftest's ``course_build``) and served: (folder, base URL)."""
+    return course_build / "site", course_pages + "/site"
 
 
 @pytest.fixture(scope="module")
-def handout(tmp_path_factory):
-    """One lesson's handout, alone in a folder (nothing beside it to load)."""
-    web_assets_or_skip("site tests")
-    if not (site.MATHJAX3_DIR / f"tex-svg-full-{site.MATHJAX3_VERSION}.js").exists() and not shutil.which("npm"):
-        pytest.skip("handout test skipped: MathJax 3 not fetched and no npm (apt-get install npm)")
-    out = tmp_path_factory.mktemp("handouts")
-    lessons = [nb for nb in site.lesson_pages(REPO) if nb.stem + ".html" == HANDOUT]
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(site, "lesson_pages", lambda course=None: lessons)
-        mp.setattr(site, "extra_pages", lambda course=None: [])
-        (path,) = site.handouts(out, course=REPO)
-    return path
+def handout(course_build, tmp_path_factory):
+    """One lesson's handout of the session's build, copied alone into a folder (nothing beside it to load)."""
+    out = tmp_path_factory.mktemp("handout")
+    shutil.copy(course_build / "handouts" / HANDOUT, out / HANDOUT)
+    return out / HANDOUT
 
 
 def wait_for_math(page):

@@ -26,7 +26,7 @@ import pytest
 from genlearn.course import export
 from lab_driver import (
     REPO, drawn, explorer, lesson_explorers, open_guarded, open_notebook, saved_widgets_shown, serve_folder,
-    web_assets_or_skip,
+    use_lab_theme, web_assets_or_skip,
 )
 from test_accessibility import INK_JS, THEME_SETTINGS, contrast, rgb
 
@@ -56,14 +56,6 @@ COUNT_JS = """(el, colours) => {
   return {inks: canvases.filter(c => c.dataset.ink).map(c => c.dataset.ink),
           sizes: canvases.map(c => c.width + 'x' + c.height), before: count(el.glBefore), now: count(now)};
 }"""
-
-
-def use_theme(page, theme):
-    """Choose ``theme`` in JupyterLab's Settings > Theme menu and wait until the page shows it."""
-    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
-    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
-    page.locator(".lm-Menu-item", has_text=theme).first.click()
-    page.wait_for_function("name => document.body.dataset.jpThemeName === name", arg=theme, timeout=30_000)
 
 
 def ink_and_background(root):
@@ -108,19 +100,19 @@ def test_theme_change_redraws_in_the_new_ink(notebook, cls, lab_server, lab_page
         lab_page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'", timeout=30_000)
         root = explorer(lab_page, cls._title)
         for theme in ("JupyterLab Dark", "JupyterLab Light"):
-            check_redrawn(lab_page, root, lambda theme=theme: use_theme(lab_page, theme), f"{cls._title}: {theme}")
+            check_redrawn(lab_page, root, lambda theme=theme: use_lab_theme(lab_page, theme), f"{cls._title}: {theme}")
         assert not lab_page.genlearn_errors, lab_page.genlearn_errors
     finally:
         settings.unlink(missing_ok=True)  # the menu saved the choice: the other tests start from the default
 
 
 @pytest.fixture(scope="module")
-def exported(executed_course, tmp_path_factory):
-    """Lesson 01 as executed this session (its stored state: the current modules), exported and served."""
+def exported(course_notebooks, tmp_path_factory):
+    """Lesson 01 as committed (its stored state is current: tests/test_widget_state.py), exported and served."""
     web_assets_or_skip("static page colour scheme test")
     out = tmp_path_factory.mktemp("scheme")
     notebook = DRAWING[0][0]
-    export.export_html(executed_course / notebook, out)
+    export.export_html(course_notebooks / notebook, out)
     with serve_folder(out) as base:
         yield base, f"{base}/{REPO.joinpath(notebook).stem}.html", DRAWING[0][1]
 

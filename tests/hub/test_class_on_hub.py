@@ -6,7 +6,7 @@ API (the instructor enrolled them through it), start their servers, open the nbg
 this working tree, cloned over file://, no network: no instructor/ in the clone), and all run a lesson at
 the same time in kernels of their own servers, cell by cell over the kernel
 websocket: half of them notebook 02, half notebook 06 (each lesson's own
-results are tested once per session in tests/test_lesson_runs.py; here what counts
+results are tested by nbval in ``make test``; here what counts
 is ten servers and kernels at once). Every cell must finish without an error.
 One student saves lesson 02 back as JupyterLab's page would with no widget
 state (genlearn's save hook, loaded by the student's server, keeps the file

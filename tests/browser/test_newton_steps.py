@@ -57,7 +57,8 @@ def test_step_back_and_reset_by_buttons_and_keys(lab_server, lab_page, tmp_path)
         state = ex.check(f"N pressed to step {k}")
         assert state["newton"]["shown"] == k
     logliks = state["newton"]["loglik"]
-    assert np.all(np.diff(logliks) >= 0), logliks  # overlapping classes: l never decreases
+    # overlapping classes: l never decreases, up to rounding (a step down of at most 1e-12 |l| is accepted)
+    assert np.all(np.diff(logliks) >= -1e-12 * np.abs(logliks[:-1])), logliks
     assert button(root, "Step ▶").get_attribute("aria-disabled") == "true"
     assert "converged" in state["readouts"][1]
     page.keyboard.press("n")  # past the last iterate: nothing changes

@@ -130,7 +130,7 @@ def pitches(values, lo, hi):
     the range sounds at its nearer end; a missing value (None, NaN: a 0/0 of the
     curve; or infinite) is a silence.
 
-    >>> pitches([0.0, 0.5, 1.0, None, 2.0], 0.0, 1.0)
+    >>> [None if f is None else round(f, 9) for f in pitches([0.0, 0.5, 1.0, None, 2.0], 0.0, 1.0)]
     [220.0, 440.0, 880.0, None, 880.0]
     """
     import numpy as np

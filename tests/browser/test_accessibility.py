@@ -184,37 +184,44 @@ def phone_browser(pw_session):
     browser.close()
 
 
-@pytest.mark.parametrize("name", PAGES)
-def test_axe_site_and_handouts(pages, chromium, name):
-    """Every page of the site and every handout: no WCAG A/AA violation of any impact, light and dark;
-    in the dark scheme the page is dark and each explorer's ink keeps 4.5:1 against its background;
-    printed, each slider is its label and value."""
+def audit_static_page(page, name):
+    """A page of the site or a handout, loaded: no WCAG A/AA violation of any impact, light and dark; in the
+    dark scheme the page is dark and each explorer's ink keeps 4.5:1 against its background; printed, each
+    slider is its label and value. Leaves the page in the light scheme, on screen. Called on the page it
+    has just checked by tests/browser/test_site.py (site pages) and by :func:`test_axe_handout` (one load)."""
+    settle(page)
+    found, inks = {}, []
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_timeout(300)  # the scheme's styles applied
+        found[scheme] = axe(page)
+        for root in page.locator(".genlearn-explorer:has(canvas)").all():
+            colours = root.evaluate(INK_JS)
+            (ink, _), (bg, _) = rgb(colours["ink"]), rgb(colours["bg"])
+            inks.append((scheme, root.get_attribute("aria-label"), round(contrast(ink, bg), 2), colours))
+    assert not any(found.values()), f"{name}:\n" + "\n".join(f"{k}:\n{report(v)}" for k, v in found.items() if v)
+    body = rgb(page.evaluate("() => getComputedStyle(document.body).backgroundColor"))[0]
+    assert luminance(body) < 0.05, f"{name}: the page stays light in the dark scheme ({body})"
+    low = [i for i in inks if i[2] < 4.5]
+    assert not low, f"{name}: explorers whose axes and labels have less than 4.5:1 contrast: {low}"
+    # on paper each slider is a caption of its value: no track, its label and current value shown
+    page.emulate_media(media="print", color_scheme="light")
+    printed = page.evaluate("""() => Array.from(document.querySelectorAll('.genlearn-explorer input[type=range]'))
+        .map(i => [getComputedStyle(i).display, i.labels[0].getBoundingClientRect().width > 0,
+                   i.parentElement.querySelector('output').textContent.trim()])""")
+    page.emulate_media(media="screen", color_scheme="light")
+    assert all(d == "none" and label and value for d, label, value in printed), \
+        f"{name}: printed sliders (display, label shown, value): {printed}"
+
+
+@pytest.mark.parametrize("name", [f"handouts/{p}" for p in HANDOUTS])
+def test_axe_handout(pages, chromium, name):
+    """Every handout, audited (:func:`audit_static_page`); the site's pages are audited by test_site.py."""
     page = guard_requests(chromium.new_page(), pages + "/")
     try:
-        found, inks = {}, []
-        for scheme in SCHEMES:
-            page.emulate_media(color_scheme=scheme)
-            if scheme == SCHEMES[0]:
-                page.goto(f"{pages}/{name}", wait_until="load")
-                settle(page)
-            page.wait_for_timeout(300)  # the scheme's styles applied
-            found[scheme] = axe(page)
-            for root in page.locator(".genlearn-explorer:has(canvas)").all():
-                colours = root.evaluate(INK_JS)
-                (ink, _), (bg, _) = rgb(colours["ink"]), rgb(colours["bg"])
-                inks.append((scheme, root.get_attribute("aria-label"), round(contrast(ink, bg), 2), colours))
-        assert not any(found.values()), "\n".join(f"{k}:\n{report(v)}" for k, v in found.items() if v)
-        body = rgb(page.evaluate("() => getComputedStyle(document.body).backgroundColor"))[0]
-        assert luminance(body) < 0.05, f"{name}: the page stays light in the dark scheme ({body})"
-        low = [i for i in inks if i[2] < 4.5]
-        assert not low, f"{name}: explorers whose axes and labels have less than 4.5:1 contrast: {low}"
-        # on paper each slider is a caption of its value: no track, its label and current value shown
-        page.emulate_media(media="print", color_scheme="light")
-        printed = page.evaluate("""() => Array.from(document.querySelectorAll('.genlearn-explorer input[type=range]'))
-            .map(i => [getComputedStyle(i).display, i.labels[0].getBoundingClientRect().width > 0,
-                       i.parentElement.querySelector('output').textContent.trim()])""")
-        assert all(d == "none" and label and value for d, label, value in printed), \
-            f"{name}: printed sliders (display, label shown, value): {printed}"
+        page.emulate_media(color_scheme="light")
+        page.goto(f"{pages}/{name}", wait_until="load")
+        audit_static_page(page, name)
         assert page.outside == [], f"{name}: requests left localhost: {page.outside[:5]}"
     finally:
         page.close()

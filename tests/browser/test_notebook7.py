@@ -2,17 +2,14 @@
 
 The same ``jupyter lab`` server (lab_driver.LabServer) serves Notebook 7 at
 ``/notebooks/<path>``. This module starts its own server whose root is a
-temporary folder holding (a) lesson 02 as committed
-(conftest's ``course_notebooks``), trusted as ``make lab`` trusts it, and (b) a
-small notebook, written here, that shows one of each explorer class with
+temporary folder holding a small notebook, written here, that shows one of each explorer class with
 default parameters (``EXPLORERS`` of test_explorers.py). Nothing is written
 under the repository, and no lesson runs again.
 
 Oracles:
 
-* lesson 02, opened at ``/notebooks/...``: ``lab_driver.find_problems`` finds
-  no error output, no "Error displaying widget", no widget or figure shown as
-  plain text, no broken picture and no explorer that drew nothing;
+* (a lesson opened in Notebook 7 with its explorers live before anything runs,
+  and saved unchanged, is tests/browser/test_autosave.py's;)
 * in the generated notebook, every explorer, found by its accessible name,
   draws a first frame whose numbers equal numpy's
   (``test_explorers.check_against_numpy``: ``cls.example(**params).expected_state()``
@@ -23,14 +20,12 @@ Oracles:
   ``KNOWN_NOTEBOOK7_ERRORS``).
 """
 import re
-import shutil
 
 import nbformat
 import pytest
 
 from lab_driver import (
-    CELLS_RAN_JS, LabServer, canvas_digest, explorer, find_problems, press_on, saved_widgets_shown,
-    screenshot,
+    CELLS_RAN_JS, LabServer, canvas_digest, explorer, find_problems, press_on, screenshot,
 )
 from test_explorers import EXPLORERS, check_against_numpy, slider_names
 
@@ -40,7 +35,6 @@ from test_explorers import EXPLORERS, check_against_numpy, slider_names
 #: upstream as jupyter/notebook#7862 (open). Any other page error fails the tests.
 KNOWN_NOTEBOOK7_ERRORS = {"Cannot read properties of undefined (reading 'schema')"}
 
-LESSON = "02_multivariate_gaussian.ipynb"
 GALLERY = "explorers_gallery.ipynb"
 
 READY_JS = """() => {
@@ -65,13 +59,11 @@ def gallery_notebook():
 
 
 @pytest.fixture(scope="module")
-def lab_server(tmp_path_factory, course_notebooks):
+def lab_server(tmp_path_factory):
     """Overrides conftest's server for this module: root = a temporary folder."""
     root = tmp_path_factory.mktemp("nb7root")
-    shutil.copy(course_notebooks / "notebooks" / LESSON, root / LESSON)
     nbformat.write(gallery_notebook(), root / GALLERY)
     server = LabServer(root_dir=root).start()
-    server.trust([root / LESSON])
     yield server
     server.stop()
 
@@ -105,18 +97,6 @@ def run_all_from_menu(page, server, timeout=180):
         if kernel_idle(server):
             return
         page.wait_for_timeout(200)
-
-
-def test_lesson_in_notebook7(lab_server, lab_page, tmp_path):
-    """Lesson 02, as run, in Notebook 7: nothing broken, its explorer live."""
-    page = lab_page
-    open_in_notebook7(page, lab_server, LESSON)
-    problems = saved_widgets_shown(page, lambda: open_in_notebook7(page, lab_server, LESSON), LESSON)
-    screenshot(page, tmp_path / "lesson.png")
-    assert not problems, problems
-    assert page.locator(".jp-NotebookPanel .genlearn-explorer").count() >= 1, "no explorer in lesson 02"
-    errors = [e for e in page.genlearn_errors if e not in KNOWN_NOTEBOOK7_ERRORS]
-    assert not errors, errors
 
 
 def test_every_explorer_in_notebook7(lab_server, lab_page, tmp_path):

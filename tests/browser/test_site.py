@@ -14,7 +14,9 @@ and recorded. Oracles, page by page:
 * every lesson whose notebook shows a widget has that many live explorers
   (a notebook whose explorer is still the kernel-side kind is named in the
   failure message);
-* every internal link (``<a href>``) resolves to a file of the site (200).
+* every internal link (``<a href>``) resolves to a file of the site (200);
+* on the same page, the accessibility audit of test_accessibility.py (``audit_static_page``: axe-core in
+  the light and dark schemes, the explorers' ink, print), so that a page loads once for all it proves.
 
 The same checks run on one handout opened as a ``file://`` URL.
 """
@@ -28,6 +30,7 @@ import pytest
 
 from genlearn.course import export, site
 from lab_driver import REPO, canvas_digest, open_guarded
+from test_accessibility import audit_static_page
 
 WIDGET_VIEW = export.WIDGET_VIEW_MIME
 PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages(REPO) + site.extra_pages(REPO)),
@@ -135,6 +138,9 @@ def test_site_page_offline(built, chromium, name):
         notebook = REPO / "notebooks" / f"{stem}.ipynb"
         expected = widget_cells(notebook) if notebook.exists() else 0
         roots = live_explorers(page, expected, timeout=60 if expected else 1)
+        live = [r for r in roots if int(r.get_attribute("data-frames") or 0) > 0]
+        assert len(live) >= expected, (f"{name}: {len(live)} live explorers of {expected} widget outputs "
+                                       "(a notebook whose explorer still needs a kernel?)")
         dead = {root.get_attribute("aria-label"): controls_respond(page, root) for root in roots}
         assert not any(dead.values()), f"{name}: controls that changed no pixel: {dead}"
         broken = []
@@ -150,31 +156,12 @@ def test_site_page_offline(built, chromium, name):
             if not ok or not (folder / urllib.parse.unquote(path).lstrip("/")).is_file():
                 broken.append(href)
         assert broken == [], f"{name}: links that do not resolve: {broken}"
+        assert not page.locator(".jp-OutputArea-output").get_by_text("Error displaying widget").count()
+        audit_static_page(page, f"site/{name}")   # accessibility, on the same page (test_accessibility.py)
         assert page.outside == [], f"{name}: requests left localhost: {page.outside[:5]}"
         assert page.errors == [], f"{name}: console errors: {page.errors[:5]}"
-        assert not page.locator(".jp-OutputArea-output").get_by_text("Error displaying widget").count()
     finally:
         page.close()
-
-
-def test_every_explorer_cell_is_live_on_the_site(built, chromium):
-    """Each lesson shows as many live (client-side) explorers as its notebook shows widgets;
-    a notebook whose explorer still needs a kernel is named here."""
-    _, base = built
-    unconverted = {}
-    for nb in site.lesson_pages(REPO):
-        expected = widget_cells(nb)
-        if not expected:
-            continue
-        page = open_guarded(chromium, f"{base}/{nb.stem}.html", base + "/")
-        try:
-            live = [r for r in live_explorers(page, expected) if int(r.get_attribute("data-frames") or 0) > 0]
-        finally:
-            page.close()
-        if len(live) < expected:
-            unconverted[nb.name] = f"{len(live)} live of {expected} widget outputs"
-    assert unconverted == {}, ("lessons whose explorer is not (yet) a browser explorer, so it is dead on "
-                               f"the static site: {unconverted}")
 
 
 def answer_fingerprints():

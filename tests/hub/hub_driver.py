@@ -295,22 +295,6 @@ class Student:
                           json={"type": "notebook", "format": "json", "content": nb})
         r.raise_for_status()
 
-    def save_as_the_page_does(self, path):
-        """Open ``path`` and save it back as JupyterLab's page would with the widget manager's
-        saveState on and no cell run: the stored widget state replaced by the (no) live models,
-        integral floats sent as integers (JSON from JavaScript). genlearn's save hook, loaded by the
-        student's server, must write the file as it was."""
-        model = self.contents(path)
-        nb = _as_javascript_json(model["content"])
-        for cell in nb["cells"]:  # what the server adds when it reads, and the page never sends back
-            cell.get("metadata", {}).pop("trusted", None)
-        widgets = nb.get("metadata", {}).get("widgets")
-        if widgets:
-            widgets["application/vnd.jupyter.widget-state+json"]["state"] = {}
-        r = self.http.put(f"{self.server}/api/contents/{quote(path)}", timeout=60,
-                          json={"type": "notebook", "format": "json", "content": nb})
-        r.raise_for_status()
-
     def run_notebook(self, path, cell_timeout=180):
         """Run every code cell of ``path`` (in the student's server) in a new
         kernel; raise NotebookError on the first error. Returns measurements
@@ -346,17 +330,6 @@ class Student:
                         cpu=cpu.user + cpu.system, server_pid=proc.ppid(), wall=wall)
         finally:
             self.http.delete(f"{self.server}/api/kernels/{kid}", timeout=60)
-
-
-def _as_javascript_json(value):
-    """``value`` as a page's JSON has it: 40.0 becomes 40."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 2 ** 53:
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _as_javascript_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_as_javascript_json(v) for v in value]
-    return value
 
 
 class KernelChannel:

@@ -4,7 +4,8 @@ Surfaces: the course site (``genlearn.course.site build``) and every lesson's ha
 built once per session (conftest's ``course_build``) and served from 127.0.0.1, each page audited at
 a desktop size and at one phone size (each lesson's site page at one and its handout at the other); the Voilà
 presenter view of a lesson's explorer (``make present ONLY=explorer``, light and ``--theme dark``);
-every lesson in JupyterLab (the session's ``lab_server``, JupyterLab Light and Dark); every lesson in
+every lesson in JupyterLab (the session's ``lab_server``, JupyterLab Light and Dark: ``audit_lab_lesson``, called
+by test_notebooks_in_lab.py on the page it opened); every lesson in
 JupyterLite, its cells run, JupyterLab Light and Dark (``audit_lite_lesson``, called by test_lite.py right
 after it runs the lesson, on the same page: a lesson runs once), the start notebook and the reset page.
 
@@ -35,7 +36,7 @@ import pytest
 
 from genlearn.course import present, site
 from lab_driver import (
-    CHROMIUM, CHROMIUM_ARGS, REPO, drawn, guard_requests, open_notebook, saved_widgets_shown, use_lab_theme,
+    CHROMIUM, CHROMIUM_ARGS, REPO, drawn, guard_requests, use_lab_theme,
 )
 from points_driver import touch_path
 
@@ -47,7 +48,6 @@ SITE_PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages(REPO
               "homework.html", "run.html"]
 HANDOUTS = [nb.stem + ".html" for nb in site.lesson_pages(REPO) + site.extra_pages(REPO)]
 PAGES = [f"site/{p}" for p in SITE_PAGES] + [f"handouts/{p}" for p in HANDOUTS]
-LESSONS = [nb.relative_to(REPO).as_posix() for nb in site.lesson_pages(REPO)]
 
 #: Findings of axe-core that only an upstream change can fix, in JupyterLab's own interface or in how it
 #: renders a lesson's output: rule id -> {CSS class of the element or an ancestor (or a substring of axe's
@@ -395,31 +395,29 @@ def draws(notebook):
     return any(i.startswith("genlearn.demos.") and not i.startswith("genlearn.demos.predict.") for i in ids)
 
 
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_axe_lesson_in_jupyterlab(lab_server, lab_page, lesson):
-    """Each lesson opened once in JupyterLab, at its first explorer when it has one (JupyterLab draws
-    only the cells near the view: the whole content is audited on the static pages), audited in
-    JupyterLab Light, then in Dark, switched on the same page in the Settings > Theme menu: no violation
-    in the lesson's cells; in JupyterLab's own chrome only the listed ones (``CHROME``); the explorer's
-    ink keeps 4.5:1 against its background in both."""
-    settings = lab_server.tmp / "settings" / THEME_SETTINGS
+def audit_lab_lesson(page, server, lesson):
+    """A lesson open in JupyterLab (at its first explorer, when it has one: JupyterLab draws only the cells
+    near the view, and the whole content is audited on the static pages), audited in JupyterLab Light, then
+    in Dark, switched on the same page in the Settings > Theme menu: no violation in the lesson's cells; in
+    JupyterLab's own chrome only the listed ones (``CHROME``); the explorer's ink keeps 4.5:1 against its
+    background in both. Called by tests/browser/test_notebooks_in_lab.py on the page it has just checked
+    (a lesson opens once); the page is left in Dark, the server's settings in Light."""
+    settings = server.tmp / "settings" / THEME_SETTINGS
     try:
-        open_notebook(lab_page, lab_server, lesson)
-        # (a saved explorer lost to jupyterlab_widgets' restore race is shown again: lab_driver)
-        saved_widgets_shown(lab_page, lambda: open_notebook(lab_page, lab_server, lesson), lesson)
         found = {}
         for theme in ["JupyterLab Light", "JupyterLab Dark"]:
             if theme != "JupyterLab Light":
-                use_lab_theme(lab_page, theme)
+                use_lab_theme(page, theme)
             if draws(REPO / lesson):
-                root = drawn(lab_page, lab_page.locator(
+                root = drawn(page, page.locator(
                     ".jp-NotebookPanel:not(.lm-mod-hidden) .genlearn-explorer:has(canvas.gl-canvas)").first)
-                lab_page.wait_for_timeout(300)  # the explorer redraws in the theme's ink
+                page.wait_for_timeout(300)  # the explorer redraws in the theme's ink
                 colours = root.evaluate(INK_JS)
                 ratio = contrast(rgb(colours["ink"])[0], rgb(colours["bg"])[0])
                 assert ratio >= 4.5, f"{lesson} in {theme}: the explorer's ink has {ratio:.2f}:1 contrast: {colours}"
-            found[theme] = outside_chrome_list(axe(lab_page))
-        assert not any(found.values()), "\n" + "\n".join(f"{t}:\n{report(v)}" for t, v in found.items() if v)
+            found[theme] = outside_chrome_list(axe(page))
+        assert not any(found.values()), f"{lesson}:\n" + "\n".join(
+            f"{t}:\n{report(v)}" for t, v in found.items() if v)
     finally:
         settings.unlink(missing_ok=True)  # the menu saved the choice: the other tests start from Light
 

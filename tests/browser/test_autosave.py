@@ -85,11 +85,12 @@ SURVEY_JS = r"""async () => {
   };
   scroller.scrollTo(0, 0);
   for (let i = 0; i < 400; i++) {
-    await new Promise(r => setTimeout(r, 300));
+    // two frames and a little: JupyterLab renders the cells that came near the view, the explorers draw
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))));
     look();
     const end = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
     if (end) break;
-    scroller.scrollBy(0, scroller.clientHeight * 0.7);
+    scroller.scrollBy(0, scroller.clientHeight * 0.9);
   }
   await new Promise(r => setTimeout(r, 500));
   look();

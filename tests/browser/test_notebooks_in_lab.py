@@ -7,7 +7,11 @@ it renders a run notebook, without running them (nbval runs them in
 ``make test``). A notebook that runs cleanly can still show a kernel
 picker, "Loading widget...", a raw ``VBox(children=...)`` text, a broken image,
 an explorer that draws nothing, or a slider that does nothing; these tests
-catch exactly that. The start page is also opened and run as Binder opens it.
+catch exactly that. On the same page, each lesson is audited for accessibility in
+JupyterLab Light and Dark (test_accessibility.audit_lab_lesson) and every
+predict-then-reveal question it asks is answered by keyboard
+(test_predict_reveal.check_question): a lesson opens once for all of it. The
+start page is also opened and run as Binder opens it.
 Screenshots of each notebook are saved under pytest's temporary folder and
 named in the report when a test fails.
 """
@@ -16,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from test_accessibility import audit_lab_lesson
+from test_predict_reveal import QUESTIONS, check_question
 from lab_driver import (
     REPO, LabServer, NotebookProblem, find_problems, interactive_figures,
     move_slider, open_notebook, run_all_cells, saved_widgets_shown, screenshot,
@@ -82,6 +88,11 @@ def test_notebook_in_jupyterlab(path, lab_server, lab_page, tmp_path):
     check_interactive_figures(page, problems)
     screenshot(page, tmp_path / f"{stem}-sliders.png")
     fail_if(problems, path, page)
+    # on the same page: the accessibility audit in Light and Dark, then every predict-then-reveal question
+    audit_lab_lesson(page, lab_server, path)
+    for name in sorted(n for n, (nb, _, _) in QUESTIONS.items() if f"notebooks/{nb}" == path):
+        check_question(page, name)
+    assert not page.genlearn_errors, page.genlearn_errors
 
 
 def readme_urlpath():

@@ -1,9 +1,10 @@
 """Predict, then reveal, driven by keyboard in JupyterLab and on the static pages.
 
 Every question of the lessons (their stored widget state names them, ``data-predict``
-on the page) is opened as a learner meets it: in the executed lessons served by
-JupyterLab (``lab_server``) and in the lessons exported as static HTML, served on
-127.0.0.1 with every other request aborted and recorded (and lesson 01's first question in the
+on the page) is opened as a learner meets it: in the lessons served by JupyterLab
+(test_notebooks_in_lab.py calls :func:`check_question` on the page it opened) and on
+the course site's static pages, served on 127.0.0.1 with every other request aborted
+and recorded (and lesson 01's first question in the
 presenter view, Voilà). For each, by keyboard only:
 
 * before the commit nothing of the answer is on the page: not in its text, not in its
@@ -18,12 +19,10 @@ import json
 
 import pytest
 
-from genlearn.course import export
 from genlearn.demos.explorer import fmt, state_mismatches
 from genlearn.demos.predict import Predict
 from lab_driver import (
-    REPO, description_text, drawn, open_guarded, open_notebook, saved_widgets_shown, serve_folder,
-    web_assets_or_skip,
+    REPO, description_text, drawn, open_guarded,
 )
 from test_predict import ORACLES, QUESTIONS
 
@@ -113,26 +112,10 @@ def check_question(page, name):
     assert page_state(root)["params"] == {"guess": "", "committed": 0}
 
 
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_questions_in_jupyterlab(lesson, lab_server, lab_page):
-    page = lab_page
-    open_notebook(page, lab_server, f"notebooks/{lesson}")
-    problems = saved_widgets_shown(page, lambda: open_notebook(page, lab_server, f"notebooks/{lesson}"), lesson)
-    assert not problems, problems
-    for name in sorted(n for n, (nb, _, _) in QUESTIONS.items() if nb == lesson):
-        check_question(page, name)
-    assert not page.genlearn_errors, page.genlearn_errors
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The lessons with questions, exported as static pages and served from 127.0.0.1."""
-    web_assets_or_skip("predict-then-reveal static tests")
-    out = tmp_path_factory.mktemp("predict-site")
-    for lesson in LESSONS:
-        export.export_html(REPO / "notebooks" / lesson, out)
-    with serve_folder(out) as base:
-        yield base
+def site(course_pages):
+    """The course site of the session (conftest's ``course_build``), served: the lessons' static pages."""
+    return course_pages + "/site"
 
 
 @pytest.mark.parametrize("lesson", LESSONS)

@@ -147,13 +147,13 @@ def test_site_page_offline(built, chromium, name):
         for href in internal_links(page):
             if not href.startswith(base + "/"):
                 continue
-            path = urllib.parse.urlsplit(href).path
+            rel = urllib.parse.urlsplit(href).path[len(urllib.parse.urlsplit(base).path):].lstrip("/")
             try:
-                with urllib.request.urlopen(base + path, timeout=10) as r:
+                with urllib.request.urlopen(f"{base}/{rel}", timeout=10) as r:
                     ok = r.status == 200
             except Exception:
                 ok = False
-            if not ok or not (folder / urllib.parse.unquote(path).lstrip("/")).is_file():
+            if not ok or not (folder / urllib.parse.unquote(rel)).is_file():
                 broken.append(href)
         assert broken == [], f"{name}: links that do not resolve: {broken}"
         assert not page.locator(".jp-OutputArea-output").get_by_text("Error displaying widget").count()

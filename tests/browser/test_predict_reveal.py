@@ -151,3 +151,12 @@ def test_a_question_in_the_presenter_view(chromium, tmp_path):
         check_question(tab, name)
         assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"
         assert tab.errors == [], f"console errors: {tab.errors[:5]}"
+
+
+def test_every_question_is_asked_in_jupyterlab():
+    """test_notebooks_in_lab.py asks each lesson's questions on the page it opens: no question is left out."""
+    from test_notebooks_in_lab import notebooks
+
+    opened = set(notebooks())
+    left_out = sorted(name for name, (nb, _, _) in QUESTIONS.items() if f"notebooks/{nb}" not in opened)
+    assert len(QUESTIONS) >= 14 and not left_out, f"questions no JupyterLab test asks: {left_out}"

@@ -183,7 +183,8 @@ def test_readme_gives_the_two_commands_and_ci_runs_them():
     assert "conda env create -f environment.yml" in readme
     ci = (ROOT / ".ci" / "run").read_text()
     commands = re.findall(r"^make (\S+)\s*$", ci, re.M)
-    assert commands == ["test", "test-all"], f".ci/run must run the README's `make test`, then `make test-all`: {commands}"
+    assert commands == ["test", "test-all"], \
+        f".ci/run must run the README's `make test`, then `make test-all`: {commands}"
     make = (ROOT / "Makefile").read_text()
     test_all = re.search(r"^test-all:.*?(?=^\S)", make, re.M | re.S).group(0)
     assert "$(MAKE) test-minimum" in test_all, "make test-all must test the declared minimum versions"

@@ -98,9 +98,10 @@ SURVEY_JS = r"""async () => {
 }""".replace("MODEL_NOT_FOUND", json.dumps(MODEL_NOT_FOUND))
 
 
-def survey(page, expected=0, tries=3, reopen=None, what=""):
+def survey(page, expected=0, still=0, tries=3, reopen=None, what=""):
     """Scroll through the notebook (JupyterLab renders only the cells near the view) until ``expected``
-    explorers were seen live, at most ``tries`` times; returns (live labels, texts of still pictures).
+    explorers were seen live and ``still`` still pictures, at most ``tries`` times; returns (live labels,
+    texts of still pictures).
     A saved explorer lost to jupyterlab_widgets' restore race (lab_driver.saved_widgets_shown) gets the
     page reopened once (``reopen()``), reported as a warning; a second loss is returned as not live."""
     live, dead = [], []
@@ -112,7 +113,7 @@ def survey(page, expected=0, tries=3, reopen=None, what=""):
             reopen()
             reopen = None
             continue
-        if len(live) >= expected or dead:
+        if len(live) >= expected and len(dead) >= still:
             break
         page.wait_for_timeout(2000)
     return live, dead
@@ -169,6 +170,7 @@ def test_opening_trusting_autosaving_and_saving_change_no_lesson(course, chromiu
                     continue
                 opener = open_in_notebook7 if path == in_notebook7 else open_notebook
                 live, dead = survey(page, 0 if path == untrusted else explorers_in(path),
+                                    explorers_in(path) if path == untrusted else 0,
                                     reopen=functools.partial(opener, page, server, rel), what=rel)
                 if path == untrusted:
                     if live or len(dead) < explorers_in(path):

@@ -17,6 +17,7 @@ hub          nbgitpuller links that hand the lessons out on a JupyterHub
 assignments  the student versions of the homework, made with nbgrader
 autograde    nbgrader's autograding with the student's code in a sandbox (docs/grading.md)
 sandbox      the sandbox: bubblewrap, a throwaway user, limits; data in and out
+sandbox_protocol  what the grader and the sandbox's worker say to each other (both import it)
 similarity   near copies of library code in a submission (token-based)
 release      the student-only branch that the hub hands out (make student-release)
 """

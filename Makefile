@@ -34,7 +34,7 @@ MIN_LOCK  := tests/requirements-minimum.txt
 UV_VERSION := 0.13.9
 UV := $(BIN)/uv
 UV_INSTALL = $(UV) pip install --quiet --require-hashes --python
-# Jupyter servers of the environment load genlearn.widget_state (the save hook that keeps the
+# Jupyter servers of the environment load genlearn.course.widget_state (the save hook that keeps the
 # explorers' stored state): pip installs this file with genlearn, but not for an editable install
 SERVER_CONFIG := etc/jupyter/jupyter_server_config.d/genlearn.json
 
@@ -44,7 +44,7 @@ $(BIN)/python:
 $(UV): | $(BIN)/python
 	$(PIP) uv==$(UV_VERSION)
 
-$(VENV)/.installed-lab: $(LAB_LOCK) pyproject.toml | $(UV)
+$(VENV)/.installed-lab: $(LAB_LOCK) pyproject.toml lib/genlearn/jupyter-config/genlearn.json | $(UV)
 	$(UV_INSTALL) $(BIN)/python -r $(LAB_LOCK)
 	$(UV) pip install --quiet --python $(BIN)/python --no-deps -e .
 	@mkdir -p $(dir $(VENV)/$(SERVER_CONFIG)) && cp lib/genlearn/jupyter-config/genlearn.json $(VENV)/$(SERVER_CONFIG)

@@ -10,8 +10,7 @@ import shutil
 import nbformat
 import pytest
 
-from genlearn import widget_state
-from genlearn.course import export
+from genlearn.course import export, widget_state
 from npm_stub import npm_stub
 
 

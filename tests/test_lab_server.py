@@ -7,7 +7,7 @@ when it runs inside the project's .venv, and the same `jupyter lab` command
 directly otherwise (e.g. in a conda environment), where only the start
 notebook is checked. Oracles: the server's own answers (the contents API
 marks each code cell of a trusted notebook ``trusted``) and its log (the
-extension genlearn.widget_state says it is loaded)."""
+extension genlearn.course.widget_state says it is loaded)."""
 import json
 import os
 import secrets
@@ -75,7 +75,7 @@ def test_make_lab_serves_the_start_notebook(tmp_path):
                 model = json.loads(_get(f"{base}/api/contents/notebooks/{lesson.name}?token={token}")[1])
                 code = [c for c in model["content"]["cells"] if c["cell_type"] == "code"]
                 assert all(c["metadata"].get("trusted") for c in code), f"make lab did not trust {lesson.name}"
-            # ... and the server loaded genlearn's save hook (genlearn.widget_state)
+            # ... and the server loaded genlearn's save hook (genlearn.course.widget_state)
             assert "keeps its explorers' stored widget state" in (tmp_path / "lab.log").read_text()
     finally:
         os.killpg(proc.pid, signal.SIGTERM)

@@ -1,9 +1,10 @@
-"""The repository keeps the rules of STYLE.md that a machine can check: ruff passes, and no file
-names a path outside the repository.
+"""The repository keeps the rules of STYLE.md that a machine can check: ruff passes, no file
+names a path outside the repository, and no genlearn module imports itself through others.
 
-Oracles: ruff (pinned in the test extra, configured in pyproject.toml) and the tracked files
-themselves, read as text.
+Oracles: ruff (pinned in the test extra, configured in pyproject.toml), the tracked files
+themselves, read as text, and the library's import statements, read with ``ast``.
 """
+import ast
 import re
 import subprocess
 import sys
@@ -63,3 +64,65 @@ def test_no_file_names_a_path_outside_the_repository():
             found.append(f"{path.relative_to(ROOT)}:{line}: {text[m.start():m.end() + 40].splitlines()[0].strip()}")
     assert not found, ("files name paths outside the repository (keep what the code relies on in the repository, "
                        "and name places relative to it):\n" + "\n".join(found))
+
+
+def import_graph(lib):
+    """{module: sorted genlearn modules it imports}, for every module under ``lib/genlearn``.
+
+    Every import statement counts, at the top of a module or inside a function (a function-local
+    import still runs, and one that only hides a cycle hides it from the reader too). ``from a.b
+    import c`` is an edge to the module ``a.b.c`` if there is one, else to ``a.b``.
+    """
+    modules = {}
+    for path in sorted((lib / "genlearn").rglob("*.py")):
+        parts = list(path.relative_to(lib).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+            modules[".".join(parts)] = (path, ".".join(parts))
+        else:
+            modules[".".join(parts)] = (path, ".".join(parts[:-1]))
+    graph = {}
+    for name, (path, package) in modules.items():
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
+                source = ".".join(base + ([node.module] if node.module else []))
+                targets.update(f"{source}.{a.name}" if f"{source}.{a.name}" in modules else source
+                               for a in node.names)
+        graph[name] = sorted(t for t in targets if t in modules and t != name)
+    return graph
+
+
+def import_cycles(graph):
+    """Each cycle of ``graph``, as the list of modules around it (first the smallest name, back to it)."""
+    found = []
+    for start in sorted(graph):
+        # the shortest way back to start through modules after it in sorted order: each cycle once
+        paths, seen = [[start]], {start}
+        while paths and not any(p[-1] == start and len(p) > 1 for p in paths):
+            paths = [p + [w] for p in paths for w in graph[p[-1]] if w == start or (w > start and w not in seen)]
+            seen.update(p[-1] for p in paths)
+        found += [p for p in paths if p[-1] == start and len(p) > 1][:1]
+    return found
+
+
+def test_the_cycle_finder_finds_cycles(tmp_path):
+    package = tmp_path / "genlearn"
+    (package / "course").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "course" / "__init__.py").write_text("")
+    (package / "base.py").write_text("import numpy\n")
+    (package / "course" / "a.py").write_text("from .b import f\nfrom .. import base\n")
+    (package / "course" / "b.py").write_text("def f():\n    from genlearn.course import a\n")
+    graph = import_graph(tmp_path)
+    assert graph["genlearn.course.a"] == ["genlearn.base", "genlearn.course.b"]
+    assert import_cycles(graph) == [["genlearn.course.a", "genlearn.course.b", "genlearn.course.a"]]
+
+
+def test_no_import_cycles_in_the_library():
+    cycles = import_cycles(import_graph(ROOT / "lib"))
+    assert not cycles, ("genlearn modules import each other in a cycle (move what both need into a module "
+                        "that both import, at the top):\n" + "\n".join(" -> ".join(c) for c in cycles))

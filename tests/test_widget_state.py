@@ -1,4 +1,5 @@
-"""genlearn.widget_state: saving from the browser keeps the explorers' stored state; make site refuses stale state.
+"""genlearn.course.widget_state: saving from the browser keeps the explorers' stored state; make site refuses
+stale state; the server loads the hook by its new and (for one release) its old name.
 
 Oracles: the committed lesson files themselves. A save is simulated as
 JupyterLab's page makes it (the notebook as JSON from the page: integral
@@ -15,13 +16,14 @@ import logging
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import nbformat
 import pytest
 
 import lessons
-from genlearn import widget_state
+from genlearn.course import widget_state
 
 ROOT = Path(__file__).resolve().parent.parent
 WITH_EXPLORERS = [p for p in lessons.lessons() if widget_state._models(json.loads(p.read_text()))]
@@ -206,4 +208,55 @@ def test_the_save_hook_is_enabled_in_this_environment():
     config = Path(sys.prefix) / "etc" / "jupyter" / "jupyter_server_config.d" / "genlearn.json"
     if Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
         pytest.skip("not running in the project's .venv (make lab / make test install the configuration)")
-    assert json.loads(config.read_text())["ServerApp"]["jpserver_extensions"]["genlearn.widget_state"] is True
+    assert json.loads(config.read_text())["ServerApp"]["jpserver_extensions"]["genlearn.course.widget_state"] is True
+
+
+class FakeServer:
+    """What the extension's loader uses of a ServerApp: the contents manager's pre-save hooks, a log."""
+
+    def __init__(self):
+        self.hooks = []
+        self.contents_manager = type("Contents", (), {"register_pre_save_hook": self.hooks.append})()
+        self.log = logging.getLogger("test")
+
+
+@pytest.mark.parametrize("name", ["genlearn.course.widget_state", "genlearn.widget_state"])
+def test_the_server_loads_the_save_hook_by_either_name(name):
+    """As jupyter_server loads a jpserver_extensions entry: its extension points, each one's loader.
+
+    The old name (a server configured before the move) is read for one release.
+    """
+    from jupyter_server.extension.manager import ExtensionPackage
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        package = ExtensionPackage(name=name, enabled=True)
+    assert package.validate() and list(package.extension_points) == ["genlearn.course.widget_state"]
+    server = FakeServer()
+    package.load_all_points(server)
+    assert server.hooks == [widget_state.keep_stored_state]
+
+
+def test_the_old_path_warns_and_reexports_everything():
+    sys.modules.pop("genlearn.widget_state", None)
+    with pytest.warns(DeprecationWarning, match="genlearn.widget_state has moved to genlearn.course.widget_state"):
+        import genlearn.widget_state as old
+    names = {name for name in vars(widget_state) if not name.startswith("__")}
+    assert names - {"copy", "importlib", "json", "os"} >= {"keep_stored_state", "problems", "_models",
+                                                           "_jupyter_server_extension_points"}
+    assert all(getattr(old, name) is getattr(widget_state, name) for name in names)
+    assert old.__all__ == widget_state.__all__
+    import genlearn
+
+    assert genlearn.widget_state is old and "widget_state" not in genlearn.__all__
+
+
+def test_the_server_extension_is_cheap_to_import():
+    """Every Jupyter server imports it: only the standard library, and of genlearn only its own packages."""
+    done = subprocess.run([sys.executable, "-c", "import sys, genlearn.course.widget_state\n"
+                           "print(' '.join(sorted(sys.modules)))"], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert {m for m in loaded if m.startswith("genlearn")} == {"genlearn", "genlearn.course",
+                                                               "genlearn.course.widget_state"}
+    heavy = {"numpy", "scipy", "sklearn", "matplotlib", "nbformat", "IPython", "anywidget", "ipywidgets"}
+    assert not heavy & {m.split(".")[0] for m in loaded}

@@ -26,6 +26,16 @@ that value. Bayes' rule is then applied as it stands:
 Both cases come with a :class:`ZeroProbabilityWarning` naming the feature
 values, because a certainty that rests on one zero count deserves a second look;
 ``alpha > 0`` or ``m > 0`` (e.g. Laplace smoothing) removes every zero.
+
+The three models share one ``fit`` and implement scikit-learn's contract for
+discrete naive Bayes (its ``_BaseDiscreteNB``): ``_count(X, Y)`` (the counts
+per class), ``_update_feature_log_prob(alpha)`` (``phi_`` and its log, from the
+counts; CategoricalNB's smoothing parameter is ``m``) and
+``_joint_log_likelihood(X)`` (``log p(x, y=k)``), with ``_check_X`` and
+``_check_X_y`` validating the data. genlearn adds ``_check_smoothing()`` (the
+smoothing parameter, checked; CategoricalNB's ``m`` per attribute) and
+``_zero_features(X, rows)`` (the values that the warning names);
+CategoricalNB's m-estimate also needs its prior ``p`` (``_check_prior()``).
 """
 import warnings
 from numbers import Real
@@ -135,18 +145,33 @@ def _format_names(names, limit=8):
     return shown
 
 
-class _NaiveBayes(GenerativeClassifier):
-    """Shared machinery: validation, zero-probability warnings, predictions.
+class _BaseDiscreteNB(GenerativeClassifier):
+    """Shared machinery: one ``fit``, zero-probability warnings, predictions.
 
-    A subclass implements ``_transform(X)`` (validate ``X`` against fit and
-    turn it into what the model counts), ``_joint(Xt)`` (``log p(x, y=k)``,
-    ``-inf`` where a feature value has probability 0) and
-    ``_zero_features(Xt, rows)`` (names of the feature values responsible, for
-    the warning). Posteriors are the base class's Bayes' rule in log space,
-    which already gives exact 0 and 1 for a class with ``p(x, y) = 0`` and NaN
-    for 0/0; only ``predict`` adds a rule for the 0/0 rows.
+    As scikit-learn's ``_BaseDiscreteNB``, a model states how it validates,
+    counts and scores, and ``fit`` runs those steps in one order:
+    ``_check_X_y``, ``_count``, ``_check_smoothing``,
+    ``_update_feature_log_prob``, then the class priors. A model implements
+
+    * ``_check_X(X)`` and ``_check_X_y(X, y)``: validate ``X`` (at predict time
+      against fit) and turn it into what the model counts;
+    * ``_count(X, Y)``: the counts, a sufficient statistic (``class_count_``
+      and the model's feature counts);
+    * ``_check_smoothing()``: the smoothing parameter, checked (``alpha`` by
+      default);
+    * ``_update_feature_log_prob(alpha)``: ``phi_`` and ``feature_log_prob_``
+      from the counts;
+    * ``_joint_log_likelihood(X)``: ``log p(x, y=k)``, ``-inf`` where a feature
+      value has probability 0;
+    * ``_zero_features(X, rows)``: the feature values responsible, named for
+      the :class:`ZeroProbabilityWarning`.
+
+    Posteriors are the base class's Bayes' rule in log space, which already
+    gives exact 0 and 1 for a class with ``p(x, y) = 0`` and NaN for 0/0; only
+    ``predict`` adds a rule for the 0/0 rows.
     """
 
+    # The name of the smoothing parameter, for messages.
     _smoothing = "alpha"
 
     def __sklearn_tags__(self):
@@ -156,6 +181,97 @@ class _NaiveBayes(GenerativeClassifier):
         # model of counts or categories is not expected to be accurate.
         tags.classifier_tags.poor_score = True
         return tags
+
+    # -- the contract ----------------------------------------------------------
+    def _check_X(self, X):  # pragma: no cover - abstract
+        """Validate ``X`` against fit, used only in the predict methods.
+
+        Returns what :meth:`_joint_log_likelihood` scores, shape (m, n).
+        """
+        raise NotImplementedError
+
+    def _check_X_y(self, X, y):  # pragma: no cover - abstract
+        """Validate ``X`` and ``y`` in fit (setting ``n_features_in_``).
+
+        Returns ``(X, classes, y_index)``: what :meth:`_count` counts, shape
+        (m, n), the sorted class labels, shape (K,), and each example's position
+        in them, shape (m,).
+        """
+        raise NotImplementedError
+
+    def _count(self, X, Y):  # pragma: no cover - abstract
+        """Set the counts that the probabilities are estimated from.
+
+        The counts are a sufficient statistic of the training data:
+        ``class_count_`` and the model's counts per class and feature.
+
+        Parameters
+        ----------
+        X : ndarray or scipy.sparse matrix of shape (m, n)
+            The training examples, as returned by :meth:`_check_X_y`.
+        Y : ndarray of shape (m, K)
+            The labels one-hot: ``Y[i, k] = 1`` if example i is of class k.
+        """
+        raise NotImplementedError
+
+    def _check_smoothing(self):
+        """The smoothing parameter ``alpha``, checked: a number >= 0."""
+        return _check_alpha(self.alpha)
+
+    def _update_feature_log_prob(self, alpha):  # pragma: no cover - abstract
+        """Set ``phi_`` and ``feature_log_prob_`` from the counts.
+
+        Parameters
+        ----------
+        alpha : float
+            The smoothing parameter, as returned by :meth:`_check_smoothing`.
+        """
+        raise NotImplementedError
+
+    def _joint_log_likelihood(self, X):  # pragma: no cover - abstract
+        """``log p(x, y=k)`` for each row of ``X`` (from :meth:`_check_X`), shape (m, K).
+
+        ``-inf`` where a feature value has estimated probability 0 in class k.
+        """
+        raise NotImplementedError
+
+    def _zero_features(self, X, rows):  # pragma: no cover - abstract
+        """Names of the feature values of ``X[rows]`` with probability 0 in some class."""
+        raise NotImplementedError
+
+    # -- shared ----------------------------------------------------------------
+    def fit(self, X, y, feature_names=None):
+        """Count the training data per class and estimate ``phi_y_`` and ``phi_``.
+
+        Parameters
+        ----------
+        X : array-like, DataFrame or scipy.sparse matrix, shape (m, n)
+            Counts or 0/1 features (:class:`MultinomialNB`, :class:`BernoulliNB`,
+            which accept sparse matrices), or attribute values of any type,
+            strings or numbers (:class:`CategoricalNB`).
+        y : array-like of shape (m,)
+            Labels; numbers or strings.
+        feature_names : sequence of str, optional
+            Names of the columns (e.g. ``Vocabulary.words_``, or
+            ``("Color", "Type", "Origin")``), used in messages and stored as
+            ``feature_names_``. (A DataFrame's column names are stored as
+            ``feature_names_in_`` and checked at predict time, as in
+            scikit-learn.)
+
+        Returns
+        -------
+        self
+        """
+        X, classes, y_index = self._check_X_y(X, y)
+        self._store_feature_names(feature_names, X.shape[1])
+        Y = np.zeros((len(y_index), len(classes)))
+        Y[np.arange(len(y_index)), y_index] = 1.0  # one-hot labels, (m, K)
+        self.classes_ = classes
+        self._count(X, Y)
+        self._update_feature_log_prob(self._check_smoothing())
+        self.phi_y_ = self.class_count_ / self.class_count_.sum()
+        self.class_log_prior_ = np.log(self.phi_y_)
+        return self
 
     def _store_feature_names(self, feature_names, n):
         """Names given to fit (e.g. ``Vocabulary.words_``), used in messages only."""
@@ -186,8 +302,8 @@ class _NaiveBayes(GenerativeClassifier):
         :class:`ZeroProbabilityWarning` then names the features.
         """
         check_is_fitted(self)
-        X = self._transform(X)
-        jll = self._joint(X)
+        X = self._check_X(X)
+        jll = self._joint_log_likelihood(X)
         zero = np.isneginf(jll)
         rows = np.flatnonzero(zero.any(axis=1))
         if rows.size:
@@ -247,69 +363,33 @@ class _NaiveBayes(GenerativeClassifier):
 # Count-based models: Bernoulli and multinomial
 # ---------------------------------------------------------------------------
 
-class _CountNB(_NaiveBayes):
-    """Bernoulli and multinomial: a subclass implements ``_check_params()``,
-    ``_prepare(X)`` (turn validated X into what the model counts) and
-    ``_estimate(counts, class_count, alpha)`` (``phi_`` from the counts)."""
-
-    # Bernoulli's likelihood has a factor for absent features too: 1 - phi.
-    _absence_counts = False
+class _CountNB(_BaseDiscreteNB):
+    """Bernoulli and multinomial: counts of each feature per class, dense or sparse."""
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.sparse = True  # scipy.sparse counts, e.g. from text.Vocabulary
         return tags
 
-    def _check_params(self):
-        return _check_alpha(self.alpha)
+    def _check_X(self, X):
+        return validate_X(self, X, reset=False, accept_sparse=True)
 
-    def _transform(self, X):
-        return self._prepare(validate_X(self, X, reset=False, accept_sparse=True))
+    def _check_X_y(self, X, y):
+        return validate_X_y(self, X, y, accept_sparse=True)
 
-    def fit(self, X, y, feature_names=None):
-        """Estimate ``phi_y_`` and ``phi_`` from training data.
-
-        Parameters
-        ----------
-        X : array-like, DataFrame or scipy.sparse matrix, shape (m, n)
-        y : array-like of shape (m,)
-            Labels; numbers or strings.
-        feature_names : sequence of str, optional
-            Names of the columns (e.g. ``Vocabulary.words_``), used in warnings
-            and stored as ``feature_names_``. (A DataFrame's column names are
-            stored as ``feature_names_in_`` and checked at predict time, as in
-            scikit-learn.)
-
-        Returns
-        -------
-        self
-        """
-        alpha = self._check_params()
-        X, classes, y_index = validate_X_y(self, X, y, accept_sparse=True)
-        X = self._prepare(X)
-        K, n = len(classes), X.shape[1]
-        Y = np.zeros((len(y_index), K))
-        Y[np.arange(len(y_index)), y_index] = 1.0  # one-hot labels, (m, K)
-        counts = np.asarray(X.T @ Y).T  # (K, n), works for dense and sparse X
-        self.classes_ = classes
+    def _count(self, X, Y):
         self.class_count_ = Y.sum(axis=0)
-        self.feature_count_ = counts
-        self.phi_y_ = self.class_count_ / self.class_count_.sum()
-        self.phi_ = self._estimate(counts, self.class_count_, alpha)
-        self.feature_log_prob_ = _safe_log(self.phi_)
-        self.class_log_prior_ = np.log(self.phi_y_)
-        self._store_feature_names(feature_names, n)
-        return self
+        self.feature_count_ = np.asarray(X.T @ Y).T  # (K, n), works for dense and sparse X
 
     def _zero_features(self, X, rows):
-        """Names of the features j with x_j > 0 where some phi_kj = 0 (and, for
-        Bernoulli, x_j = 0 where some phi_kj = 1)."""
-        Xr = X[rows]
-        present = (Xr.toarray() if sp.issparse(Xr) else Xr) > 0
+        """Names of the features j with x_j > 0 where some phi_kj = 0."""
+        present = _dense(X[rows]) > 0
         hit = present & (self.phi_ == 0).any(axis=0)
-        if self._absence_counts:
-            hit |= ~present & (self.phi_ == 1).any(axis=0)
         return [self._feature_label(j) for j in np.flatnonzero(hit.any(axis=0))]
+
+
+def _dense(X):
+    return X.toarray() if sp.issparse(X) else X
 
 
 def _safe_log(a):
@@ -382,7 +462,14 @@ class MultinomialNB(_CountNB):
         tags.input_tags.positive_only = True  # counts: negative values raise
         return tags
 
-    def _prepare(self, X):
+    def _check_X(self, X):
+        return self._check_non_negative(super()._check_X(X))
+
+    def _check_X_y(self, X, y):
+        X, classes, y_index = super()._check_X_y(X, y)
+        return self._check_non_negative(X), classes, y_index
+
+    def _check_non_negative(self, X):
         values = X.data if sp.issparse(X) else X
         negative = values < 0
         if negative.any():
@@ -396,7 +483,8 @@ class MultinomialNB(_CountNB):
             )
         return X
 
-    def _estimate(self, counts, class_count, alpha):
+    def _update_feature_log_prob(self, alpha):
+        counts = self.feature_count_
         totals = counts.sum(axis=1, keepdims=True) + alpha * counts.shape[1]
         if np.any(totals == 0):
             k = int(np.flatnonzero(totals.ravel() == 0)[0])
@@ -404,9 +492,10 @@ class MultinomialNB(_CountNB):
                 f"Class {self.classes_[k]!r} has no words at all in training and "
                 "alpha=0, so its word probabilities are 0/0. Use alpha > 0."
             )
-        return (counts + alpha) / totals
+        self.phi_ = (counts + alpha) / totals
+        self.feature_log_prob_ = _safe_log(self.phi_)
 
-    def _joint(self, X):
+    def _joint_log_likelihood(self, X):
         flp = self.feature_log_prob_
         impossible = np.isneginf(flp)  # phi = 0 (alpha = 0 only)
         jll = np.asarray(X @ np.where(impossible, 0.0, flp).T) + self.class_log_prior_
@@ -465,13 +554,19 @@ class BernoulliNB(_CountNB):
     array([[0.9, 0.1]])
     """
 
-    _absence_counts = True
-
     def __init__(self, alpha=1.0, binarize=0.0):
         self.alpha = alpha
         self.binarize = binarize
 
-    def _check_params(self):
+    def _check_X(self, X):
+        return self._binarize(super()._check_X(X))
+
+    def _check_X_y(self, X, y):
+        X, classes, y_index = super()._check_X_y(X, y)
+        return self._binarize(X), classes, y_index
+
+    def _binarize(self, X):
+        """Presence (0/1) from validated ``X``: ``X > binarize``, or X itself if 0/1."""
         b = self.binarize
         if b is not None and (isinstance(b, (bool, np.bool_)) or not isinstance(b, Real)
                               or not np.isfinite(b)):
@@ -479,10 +574,7 @@ class BernoulliNB(_CountNB):
                 f"binarize must be a number (the threshold: values above it count as "
                 f"present) or None (X is already 0/1); got {b!r}."
             )
-        return super()._check_params()
-
-    def _prepare(self, X):
-        if self.binarize is None:
+        if b is None:
             values = X.data if sp.issparse(X) else X
             if not np.isin(values, (0.0, 1.0)).all():
                 raise ValueError(
@@ -490,17 +582,18 @@ class BernoulliNB(_CountNB):
                     "use binarize=0.0 to turn counts into presence (x > 0)."
                 )
             return X
-        if sp.issparse(X) and self.binarize < 0:
+        if sp.issparse(X) and b < 0:
             raise ValueError(
                 "A negative binarize threshold would turn every implicit zero of a "
                 "sparse matrix into 1: use binarize >= 0 or a dense X."
             )
-        return (X > self.binarize).astype(float)  # dense or sparse
+        return (X > b).astype(float)  # dense or sparse
 
-    def _estimate(self, counts, class_count, alpha):
-        return (counts + alpha) / (class_count[:, None] + 2.0 * alpha)
+    def _update_feature_log_prob(self, alpha):
+        self.phi_ = (self.feature_count_ + alpha) / (self.class_count_[:, None] + 2.0 * alpha)
+        self.feature_log_prob_ = _safe_log(self.phi_)
 
-    def _joint(self, X):
+    def _joint_log_likelihood(self, X):
         phi = self.phi_
         impossible_1, impossible_0 = phi == 0.0, phi == 1.0  # x_j = 1, x_j = 0 impossible
         log_p = np.where(impossible_1, 0.0, self.feature_log_prob_)
@@ -513,12 +606,19 @@ class BernoulliNB(_CountNB):
             jll[hits > 0.5] = -np.inf
         return jll
 
+    def _zero_features(self, X, rows):
+        """Names of the features j with x_j = 1 where some phi_kj = 0, or x_j = 0 where
+        some phi_kj = 1 (an absent feature has a factor 1 - phi in the likelihood)."""
+        present = _dense(X[rows]) > 0
+        hit = present & (self.phi_ == 0).any(axis=0) | ~present & (self.phi_ == 1).any(axis=0)
+        return [self._feature_label(j) for j in np.flatnonzero(hit.any(axis=0))]
+
 
 # ---------------------------------------------------------------------------
 # Categorical attributes with m-estimates
 # ---------------------------------------------------------------------------
 
-class CategoricalNB(_NaiveBayes):
+class CategoricalNB(_BaseDiscreteNB):
     """Naive Bayes for discrete attributes with any values, using m-estimates.
 
     Each attribute ``j`` takes one of ``k_j`` values (strings, numbers, ...).
@@ -604,8 +704,22 @@ class CategoricalNB(_NaiveBayes):
         tags.input_tags.string = True  # values of any type, e.g. "Red", "SUV"
         return tags
 
-    # -- input ---------------------------------------------------------------
-    def _table(self, X, reset):
+    # -- validation ----------------------------------------------------------
+    def _check_X(self, X):
+        """Codes of the values of ``X`` in ``categories_``, shape (m, n)."""
+        return self._encode(self._check_table(X, reset=False))
+
+    def _check_X_y(self, X, y):
+        """The table of values of ``X`` (encoded by :meth:`_count`, which learns
+        ``categories_``), the classes and each example's class index."""
+        if y is None:
+            raise ValueError("CategoricalNB requires y to be passed, but the target y is None: "
+                             "call CategoricalNB.fit(X, y) with one class label per row of X.")
+        X = self._check_table(X, reset=True)
+        classes, y_index = check_y(y, X.shape[0])
+        return X, classes, y_index
+
+    def _check_table(self, X, reset):
         """Check a table of attribute values of any type, shape (m, n).
 
         scikit-learn's ``validate_data`` keeps ``n_features_in_`` and a
@@ -668,8 +782,53 @@ class CategoricalNB(_NaiveBayes):
             )
         return codes
 
-    def _resolve_m(self, n):
-        m = self.m
+    # -- counting and the m-estimates ------------------------------------------
+    def _count(self, X, Y):
+        """Learn ``categories_`` (given, or the values seen), encode ``X`` and count
+        ``category_count_``: the examples of each class with each value."""
+        categories = self.categories
+        if isinstance(categories, (str, bytes)) or (
+                categories is not None and not hasattr(categories, "__len__")):
+            raise ValueError(
+                "categories must be None (the values seen in fit) or one list of values "
+                f"per attribute, e.g. [['Red', 'Yellow'], ['SUV', 'Sports']]; got {categories!r}."
+            )
+        n = X.shape[1]
+        if categories is None:
+            try:
+                cats = [np.unique(X[:, j]) for j in range(n)]
+            except TypeError:
+                raise ValueError(
+                    "A column of X mixes types that cannot be sorted (e.g. numbers and "
+                    "strings): convert each attribute to one type, e.g. X.astype(str)."
+                ) from None
+        else:
+            if len(categories) != n:
+                raise ValueError(
+                    f"categories must list the values of each of the {n} attributes; "
+                    f"got {len(categories)} lists."
+                )
+            try:
+                cats = [np.asarray(list(c)) for c in categories]
+            except TypeError:
+                raise ValueError("categories must hold one list of values per attribute; "
+                                 f"got {categories!r}.") from None
+            for j, c in enumerate(cats):
+                if len(set(c.tolist())) != len(c) or len(c) == 0:
+                    raise ValueError(f"categories[{j}] must be non-empty, without repeats.")
+        self.categories_ = cats
+        codes = self._encode(X)
+        self.class_count_ = Y.sum(axis=0)
+        # n_c per class and value: Y^T times the one-hot codes of attribute j, (K, k_j)
+        self.category_count_ = [Y.T @ (codes[:, j, None] == np.arange(len(c)))
+                                for j, c in enumerate(cats)]
+
+    def _check_smoothing(self):
+        """``m_``: the equivalent sample size m of each attribute, shape (n,).
+
+        None is ``m = k_j``, Laplace smoothing with the default ``p = 1/k_j``.
+        """
+        m, n = self.m, len(self.categories_)
         if m is None:
             return np.array([len(c) for c in self.categories_], dtype=float)
         if np.ndim(m) == 0:
@@ -679,7 +838,9 @@ class CategoricalNB(_NaiveBayes):
             raise ValueError(f"m must be one number or one per attribute ({n}); got {len(m)}.")
         return np.array([_check_alpha(v, "m") for v in m])
 
-    def _resolve_p(self, n):
+    def _check_prior(self):
+        """``p_``: the m-estimate's prior estimate p of each value of each attribute."""
+        n = len(self.categories_)
         p = self.p
         per_attr = [p] * n if (p is None or np.ndim(p) == 0) else list(p)
         if len(per_attr) != n:
@@ -713,84 +874,22 @@ class CategoricalNB(_NaiveBayes):
             out.append(pv)
         return out
 
-    def fit(self, X, y, feature_names=None):
-        """Count values per class and form the m-estimates.
+    def _update_feature_log_prob(self, m):
+        """The m-estimates ``phi_`` from ``category_count_``, with ``m_`` and ``p_``.
 
         Parameters
         ----------
-        X : array-like of shape (m, n)
-            Attribute values (strings, numbers, ...).
-        y : array-like of shape (m,)
-        feature_names : sequence of str, optional
-            Attribute names (e.g. ``("Color", "Type", "Origin")``), used in
-            messages and stored as ``feature_names_``. (A DataFrame's column
-            names are stored as ``feature_names_in_`` and checked at predict
-            time, as in scikit-learn.)
-
-        Returns
-        -------
-        self
+        m : ndarray of shape (n,)
+            The equivalent sample size of each attribute, from :meth:`_check_smoothing`.
         """
-        categories = self.categories
-        if isinstance(categories, (str, bytes)) or (
-                categories is not None and not hasattr(categories, "__len__")):
-            raise ValueError(
-                "categories must be None (the values seen in fit) or one list of values "
-                f"per attribute, e.g. [['Red', 'Yellow'], ['SUV', 'Sports']]; got {categories!r}."
-            )
-        if y is None:
-            raise ValueError("CategoricalNB requires y to be passed, but the target y is None: "
-                             "call CategoricalNB.fit(X, y) with one class label per row of X.")
-        X = self._table(X, reset=True)
-        classes, y_index = check_y(y, X.shape[0])
-        n = X.shape[1]
-        self._store_feature_names(feature_names, n)
-        if self.categories is None:
-            try:
-                cats = [np.unique(X[:, j]) for j in range(n)]
-            except TypeError:
-                raise ValueError(
-                    "A column of X mixes types that cannot be sorted (e.g. numbers and "
-                    "strings): convert each attribute to one type, e.g. X.astype(str)."
-                ) from None
-        else:
-            if len(self.categories) != n:
-                raise ValueError(
-                    f"categories must list the values of each of the {n} attributes; "
-                    f"got {len(self.categories)} lists."
-                )
-            try:
-                cats = [np.asarray(list(c)) for c in self.categories]
-            except TypeError:
-                raise ValueError("categories must hold one list of values per attribute; "
-                                 f"got {self.categories!r}.") from None
-            for j, c in enumerate(cats):
-                if len(set(c.tolist())) != len(c) or len(c) == 0:
-                    raise ValueError(f"categories[{j}] must be non-empty, without repeats.")
-        self.categories_ = cats
-        codes = self._encode(X)
-        K = len(classes)
-        self.classes_ = classes
-        self.class_count_ = np.bincount(y_index, minlength=K).astype(float)
-        self.phi_y_ = self.class_count_ / self.class_count_.sum()
-        self.class_log_prior_ = np.log(self.phi_y_)
-        self.category_count_ = []
-        for j, c in enumerate(cats):
-            counts = np.zeros((K, len(c)))
-            np.add.at(counts, (y_index, codes[:, j]), 1.0)
-            self.category_count_.append(counts)
-        self.m_ = self._resolve_m(n)
-        self.p_ = self._resolve_p(n)
+        self.m_ = m
+        self.p_ = self._check_prior()
         self.phi_ = [m_estimate(cnt, self.class_count_[:, None], pv[None, :], mj)
                      for cnt, pv, mj in zip(self.category_count_, self.p_, self.m_)]
         self.feature_log_prob_ = [_safe_log(t) for t in self.phi_]
-        return self
 
-    def _transform(self, X):
-        """Codes of the values of ``X`` in ``categories_``, shape (m, n)."""
-        return self._encode(self._table(X, reset=False))
-
-    def _joint(self, codes):
+    # -- scoring ---------------------------------------------------------------
+    def _joint_log_likelihood(self, codes):
         jll = np.tile(self.class_log_prior_, (len(codes), 1))
         for j, flp in enumerate(self.feature_log_prob_):
             jll += flp[:, codes[:, j]].T  # log P(x_j | y), (m, K); -inf where P = 0

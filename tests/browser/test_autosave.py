@@ -19,7 +19,7 @@ genlearn is installed into. Then, as a learner would:
 Oracles: every file was written again (its modification time moved), yet
 ``git status`` and ``git diff`` in the copy are empty (every byte as
 committed); every explorer's stored state is complete and current
-(genlearn.widget_state.problems); every explorer of a trusted lesson was live
+(genlearn.course.widget_state.problems); every explorer of a trusted lesson was live
 on opening, before any cell ran (it drew a frame), as many as the lesson
 shows; the untrusted lesson showed each explorer's static picture with the
 line that says how to bring it to life, and live explorers once trusted.
@@ -34,7 +34,7 @@ import warnings
 import pytest
 
 import lessons
-from genlearn import widget_state
+from genlearn.course import widget_state
 from lab_driver import (
     MODEL_NOT_FOUND, NO_NETWORK_SETTINGS, RESTORE_RACE, LabServer, open_notebook, screenshot,
 )

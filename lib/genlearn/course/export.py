@@ -54,7 +54,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from genlearn.widget_state import reachable
+from genlearn.course.widget_state import reachable
 
 __all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "npm_pack", "assets_ready", "execute", "store_state",
            "coalesce_streams", "export_html", "write_static", "dark_scheme_css", "WIDGET_STATE_MIME",

@@ -64,19 +64,15 @@ import tempfile
 import textwrap
 import time
 import uuid
-from fractions import Fraction
 from pathlib import Path
+
+from .sandbox_protocol import MAX_RESPONSE, WORKER_MODULE, decode, describe_signal, encode, frame, unframe
 
 __all__ = ["Sandbox", "ThrowawayUser", "bwrap_problem", "Aborted", "StudentRaised", "SandboxError", "encode", "decode",
            "stub_source", "function_sources", "BLOCK_MESSAGE"]
 
 BLOCK_MESSAGE = ("this task asks for your own implementation: genlearn's and scikit-learn's "
                  "versions are switched off while it is graded")
-
-#: the largest response (bytes) read from the worker for one request
-MAX_RESPONSE = 256 * 2**20
-#: how deeply lists, dicts and tuples may nest in the data exchanged
-MAX_DEPTH = 32
 
 
 class SandboxError(RuntimeError):
@@ -99,123 +95,6 @@ class StudentRaised(Exception):
     def __init__(self, type_name, message):
         super().__init__(message)
         self.type_name = type_name
-
-
-# ---------------------------------------------------------------------------
-# Data in and out: JSON, with tags for what JSON has no type for
-# ---------------------------------------------------------------------------
-
-_ARRAY_KINDS = "biuf"     # bool, signed and unsigned integers, floats
-
-
-def encode(obj, _depth=0):
-    """``obj`` as JSON-ready data; raises TypeError for anything that is not plain data.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> encode((1, np.array([0.5, 2.0]), {"k": "v"}))["$"]
-    'tuple'
-    >>> decode(encode({"a": np.arange(3), "b": [Fraction(1, 3)]}))["b"]
-    [Fraction(1, 3)]
-    """
-    import numpy as np
-
-    if _depth > MAX_DEPTH:
-        raise TypeError(f"data nested more than {MAX_DEPTH} levels deep")
-    if obj is None or type(obj) in (bool, int, float, str):
-        return obj
-    if isinstance(obj, (bool, np.bool_)):
-        return bool(obj)
-    if isinstance(obj, (int, np.integer)):
-        return int(obj)
-    if isinstance(obj, (float, np.floating)):
-        return float(obj)
-    if isinstance(obj, str):
-        return str(obj)
-    if isinstance(obj, Fraction):
-        return {"$": "fraction", "n": int(obj.numerator), "d": int(obj.denominator)}
-    if isinstance(obj, list):
-        return [encode(v, _depth + 1) for v in obj]
-    if isinstance(obj, tuple):
-        return {"$": "tuple", "items": [encode(v, _depth + 1) for v in obj]}
-    if isinstance(obj, (set, frozenset)):
-        return {"$": "set", "items": [encode(v, _depth + 1) for v in obj]}
-    if isinstance(obj, dict):
-        return {"$": "dict", "items": [[encode(k, _depth + 1), encode(v, _depth + 1)] for k, v in obj.items()]}
-    if not isinstance(obj, np.ndarray) and hasattr(obj, "__array__"):
-        obj = np.asarray(obj)                   # e.g. a pandas Series
-    if isinstance(obj, np.ndarray):
-        if obj.dtype.kind in _ARRAY_KINDS:
-            return {"$": "ndarray", "dtype": obj.dtype.str, "shape": list(obj.shape),
-                    "data": obj.ravel().tolist()}
-        if obj.dtype.kind == "U":
-            return {"$": "ndarray", "dtype": "str", "shape": list(obj.shape), "data": obj.ravel().tolist()}
-        if obj.dtype.kind == "O":
-            return {"$": "objects", "shape": list(obj.shape),
-                    "data": [encode(v, _depth + 1) for v in obj.ravel().tolist()]}
-    raise TypeError(f"a {type(obj).__name__} is not plain data")
-
-
-def decode(data, _depth=0):
-    """The value :func:`encode` made ``data`` of; anything else raises ValueError.
-
-    Only the tags :func:`encode` writes are read, into numbers, strings,
-    lists, tuples, sets, dicts, numpy arrays of numbers or strings, and
-    fractions: no other object is ever created from the data.
-    """
-    import numpy as np
-
-    if _depth > MAX_DEPTH:
-        raise ValueError(f"data nested more than {MAX_DEPTH} levels deep")
-    if data is None or type(data) in (bool, int, float, str):
-        return data
-    if type(data) is list:
-        return [decode(v, _depth + 1) for v in data]
-    if type(data) is not dict or not isinstance(data.get("$"), str):
-        raise ValueError(f"not encoded data: {type(data).__name__}")
-    tag = data["$"]
-    if tag == "fraction":
-        n, d = data.get("n"), data.get("d")
-        if type(n) is not int or type(d) is not int or d == 0:
-            raise ValueError("a fraction needs integer n and non-zero d")
-        return Fraction(n, d)
-    if tag in ("tuple", "set"):
-        items = [decode(v, _depth + 1) for v in _list(data.get("items"))]
-        return tuple(items) if tag == "tuple" else set(items)
-    if tag == "dict":
-        pairs = _list(data.get("items"))
-        if not all(type(p) is list and len(p) == 2 for p in pairs):
-            raise ValueError("a dict is a list of [key, value] pairs")
-        return {decode(k, _depth + 1): decode(v, _depth + 1) for k, v in pairs}
-    if tag in ("ndarray", "objects"):
-        shape = _list(data.get("shape"))
-        if not all(type(s) is int and s >= 0 for s in shape):
-            raise ValueError("an array's shape is a list of sizes")
-        flat = _list(data.get("data"))
-        if len(flat) != int(np.prod(shape, dtype=np.int64)):
-            raise ValueError("an array's data does not match its shape")
-        if tag == "objects":
-            out = np.empty(len(flat), dtype=object)
-            out[:] = [decode(v, _depth + 1) for v in flat]
-            return out.reshape(shape)
-        dtype = data.get("dtype")
-        if dtype == "str":
-            if not all(type(v) is str for v in flat):
-                raise ValueError("a string array holds strings")
-            return np.array(flat, dtype=str).reshape(shape) if flat else np.empty(shape, dtype="<U1")
-        if not isinstance(dtype, str) or np.dtype(dtype).kind not in _ARRAY_KINDS:
-            raise ValueError(f"arrays of {dtype!r} are not read")
-        if not all(type(v) in (bool, int, float) for v in flat):
-            raise ValueError("a numeric array holds numbers")
-        return np.array(flat, dtype=dtype).reshape(shape)
-    raise ValueError(f"unknown tag {tag!r}")
-
-
-def _list(value):
-    if type(value) is not list:
-        raise ValueError("expected a list")
-    return value
 
 
 # ---------------------------------------------------------------------------
@@ -526,7 +405,7 @@ class Sandbox:
                "JOBLIB_MULTIPROCESSING": "0", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
         # the lifeline: the worker exits when its read end sees the grader's end closed (or the grader die)
         life_read, self._life = os.pipe()
-        python = [sys.executable, "-I", "-m", "genlearn.course.sandbox_worker", json.dumps(limits), str(life_read)]
+        python = [sys.executable, "-I", "-m", WORKER_MODULE, json.dumps(limits), str(life_read)]
         status_read, status_write = os.pipe()
         if self.isolation == "bwrap":
             env["HOME"] = env["TMPDIR"] = "/scratch"
@@ -649,8 +528,6 @@ class Sandbox:
         status = self.proc.wait() if self.proc is not None else None
         self.close()
         if status is not None and status < 0:
-            from .sandbox_worker import describe_signal
-
             how = f"was killed by {describe_signal(-status)}"
         else:
             how = f"ended with exit status {status}"
@@ -660,7 +537,7 @@ class Sandbox:
         if not self.alive:
             raise Aborted("the sandbox is not running")
         nonce = uuid.uuid4().hex
-        line = json.dumps({**message, "id": nonce}, allow_nan=True).encode() + b"\n"
+        line = frame(message, nonce)
         what = {"run": "while a cell ran", "call": f"while {message.get('function')} ran"}.get(
             message.get("op"), "while it started")
         try:
@@ -676,11 +553,8 @@ class Sandbox:
             while True:
                 while b"\n" in self._buffer:
                     raw, self._buffer = self._buffer.split(b"\n", 1)
-                    try:
-                        reply = json.loads(raw)
-                    except ValueError:
-                        continue                 # the student's own writes to the protocol: ignored
-                    if isinstance(reply, dict) and reply.get("id") == nonce:
+                    reply = unframe(raw)         # None for the student's own writes to the protocol
+                    if reply is not None and reply.get("id") == nonce:
                         return reply
                 left = deadline - time.monotonic()
                 if left <= 0:

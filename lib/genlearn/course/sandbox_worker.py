@@ -6,29 +6,20 @@ with the student's code and is trusted by nobody: the grader decodes what it
 answers as data and compares it itself.
 
 It sets its resource limits, keeps private copies of its standard input and
-output for the protocol (one JSON object a line, each answer carrying the
-``id`` of its request), sends the notebook's own output to files, and then
-answers:
-
-``{"op": "hello", "preload": ...}``
-    runs the grader's import statements ``preload`` (before any student
-    code), then answers ``{"ok": true}``.
-``{"op": "run", "source": ...}``
-    runs a cell in an IPython shell (magics work as in a kernel):
-    ``{"ok", "stdout", "stderr", "error": {"ename", "evalue"} or null}``.
-``{"op": "call", "function", "args", "kwargs", "substitute", "references"}``
-    forks; the child calls the function on the decoded arguments (with the
-    names in ``substitute`` bound to functions defined by ``references``)
-    and answers ``{"value": ...}``, ``{"raised": {"type", "message"}}`` or
-    ``{"missing": true}``; a child that dies first is answered for by the
-    parent: ``{"crashed": "..."}``. Each call starts from the state the
-    cells left, so what one call changes does not reach the next.
+output for the protocol (:mod:`genlearn.course.sandbox_protocol`: one JSON
+object a line, each answer carrying the ``id`` of its request), sends the
+notebook's own output to files, and then answers the requests ``hello``,
+``run`` and ``call`` described there. For ``call`` it forks; the child calls
+the student's function, so each call starts from the state the cells left and
+what one call changes does not reach the next.
 """
 import json
 import os
 import resource
 import select
 import sys
+
+from genlearn.course.sandbox_protocol import decode, describe_signal, encode, frame, unframe
 
 _MAX_OUTPUT = 10_000        # characters of a cell's stdout or stderr kept
 
@@ -41,19 +32,6 @@ def _apply_limits(limits):
     if "cpu" in limits:     # SIGXCPU at the limit; SIGKILL 5 s later for code that catches it
         resource.setrlimit(resource.RLIMIT_CPU, (limits["cpu"], limits["cpu"] + 5))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-
-def describe_signal(number):
-    """'signal 24 (SIGXCPU: the CPU-time limit)', for the grader's report."""
-    import signal
-
-    try:
-        name = signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-    meaning = {"SIGXCPU": ": the CPU-time limit", "SIGKILL": ": the CPU-time limit, or the system",
-               "SIGXFSZ": ": the file-size limit", "SIGSEGV": ": a crash"}.get(name, "")
-    return f"signal {number} ({name}{meaning})"
 
 
 def _text(exc):
@@ -92,7 +70,7 @@ class _Capture:
         return texts
 
 
-def _call(shell, request, decode, encode):
+def _call(shell, request):
     namespace = shell.user_ns
     name = request["function"]
     if name not in namespace:
@@ -144,14 +122,14 @@ def _reap(pid=None):
             found = status
 
 
-def _forked_call(shell, request, decode, encode):
+def _forked_call(shell, request):
     """Run :func:`_call` in a child process; the parent answers if the child dies first."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:                                             # the child
         os.close(read_end)
         try:
-            reply = json.dumps(_call(shell, request, decode, encode), allow_nan=True).encode()
+            reply = json.dumps(_call(shell, request), allow_nan=True).encode()
         except BaseException as exc:  # noqa: BLE001
             reply = json.dumps({"raised": {"type": type(exc).__name__, "message": _text(exc)}}).encode()
         view = memoryview(reply)
@@ -208,7 +186,6 @@ def main(argv):
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     capture = _Capture()
 
-    from genlearn.course.sandbox import decode, encode
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
 
@@ -219,14 +196,13 @@ def main(argv):
     shell.showtraceback = lambda *args, **kwargs: None     # errors are answered as data
 
     def reply(message, request):
-        replies.write(json.dumps({**message, "id": request.get("id")}, allow_nan=True).encode() + b"\n")
+        replies.write(frame(message, request.get("id")))
         replies.flush()
 
     for line in requests:
         _reap()
-        try:
-            request = json.loads(line)
-        except ValueError:
+        request = unframe(line)
+        if request is None:
             continue
         op = request.get("op")
         if op == "hello":
@@ -246,7 +222,7 @@ def main(argv):
                   request)
         elif op == "call":
             capture.read()
-            reply(_forked_call(shell, request, decode, encode), request)
+            reply(_forked_call(shell, request), request)
             capture.read()
 
 

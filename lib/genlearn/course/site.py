@@ -38,7 +38,7 @@ The handouts (``handouts``)
 
 Both refuse (:class:`StaleExplorers`, exit status 1 from the command line)
 when a lesson's stored explorer state is missing or out of date with the
-code (:func:`genlearn.widget_state.problems`): its page would show a static
+code (:func:`genlearn.course.widget_state.problems`): its page would show a static
 picture instead of a live explorer. The message names the lesson and the
 explorer and how to restore it (``git checkout`` or ``python -m
 genlearn.course.export --store-state``). ``--execute`` runs the notebooks
@@ -62,8 +62,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from genlearn import widget_state
-from genlearn.course import export
+from genlearn.course import export, widget_state
 from genlearn.course.folder import LESSON_GLOB, course_folder
 
 __all__ = ["MATHJAX3_VERSION", "lesson_pages", "build", "handouts", "inline_page",

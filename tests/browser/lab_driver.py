@@ -16,7 +16,6 @@ import contextlib
 import functools
 import http.server
 import json
-import math
 import os
 import re
 import secrets
@@ -721,27 +720,15 @@ def lesson_explorers(rebuildable=True):
     return sorted(out, key=lambda row: row[0])
 
 
-def _differ(a, b, rtol=1e-12, atol=1e-12):
-    """Whether two widget-state values differ: numbers to ``rtol``/``atol`` (another machine's last bit
-    is not a difference), everything else exactly."""
-    if isinstance(a, bool) or isinstance(b, bool) or isinstance(a, str) or isinstance(b, str) or a is None:
-        return a != b
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() != b.keys() or any(_differ(a[k], b[k], rtol, atol) for k in a)
-    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
-        return len(a) != len(b) or any(_differ(x, y, rtol, atol) for x, y in zip(a, b))
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return not math.isclose(a, b, rel_tol=rtol, abs_tol=atol)
-    return a != b
-
-
 def rebuilt_differences(notebook, cls):
     """The data traits of ``cls``'s explorer stored in ``notebook`` that ``cls.example()`` does not
     reproduce (to 1e-12: the lesson and this machine may differ in the last bit); [] when it does."""
+    from genlearn.demos.explorer import state_mismatches
+
     _, stored = _stored_explorers()[f"{cls.__module__}.{cls.__name__}"]
     fresh = cls.example().get_state()
     data = [k for k in fresh if not k.startswith("_") and k not in cls._params and k != "layout"]
-    return [k for k in data if _differ(stored.get(k), fresh[k])]
+    return [k for k in data if state_mismatches(stored.get(k), fresh[k], rtol=1e-12, atol=1e-12, path=k)]
 
 
 def explorer_state(root, timeout=10):

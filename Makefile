@@ -16,6 +16,9 @@ LAB_ARGS ?=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # pytest-xdist: one worker per core; a test module's tests stay on one worker (its fixtures are shared)
 PYTEST_ARGS ?= -n auto --dist loadscope
+# make test-all: one worker more than the two cores (its browser tests wait on pages and servers for much of
+# their time; benchmarks/bench_tests.py times the tier)
+PYTEST_ALL_ARGS ?= -n 3 --dist loadscope
 
 .PHONY: lab test test-all test-minimum lock bench homework clean web-assets present site handouts lite pdf student-release \
         lint-js
@@ -149,7 +152,7 @@ test: $(VENV)/.installed-test lint-js
 # install, and the library tests and one lesson with the declared minimum versions.
 test-all: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets \
           $(LITE_ENV)/.installed
-	$(BIN)/python -m pytest $(PYTEST_ARGS) -m full tests
+	$(BIN)/python -m pytest $(PYTEST_ALL_ARGS) -m full tests
 	$(MAKE) test-minimum
 
 # The library tests and one lesson (nbval) in the environment of the declared minimum versions

@@ -12,6 +12,7 @@ children this script waited for). The load average is printed at the start and t
 """
 import argparse
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -43,9 +44,13 @@ def busy_copy(folder):
     return folder
 
 
-def run(tier, loaded, log):
+def run(tier, loaded, log, workers=None):
+    """Time ``make <tier>`` with the tier's own xdist workers (the Makefile's PYTEST_ARGS for make test,
+    PYTEST_ALL_ARGS for make test-all), or ``workers`` of them."""
     junit = Path(tempfile.mkdtemp(prefix="bench-tests-")) / "junit.xml"
-    args = f"-n auto --dist loadscope --junitxml={junit}"
+    variable = "PYTEST_ALL_ARGS" if tier == "test-all" else "PYTEST_ARGS"
+    made = re.search(rf"^{variable} \?= (.*)$", (ROOT / "Makefile").read_text(), re.M).group(1)
+    args = f"{made} --junitxml={junit}" if workers is None else f"-n {workers} --dist loadscope --junitxml={junit}"
     beside, copy = None, None
     if loaded:
         copy = busy_copy(Path(tempfile.mkdtemp(prefix="bench-busy-")) / "genlearn")
@@ -56,7 +61,7 @@ def run(tier, loaded, log):
     load_start = os.getloadavg()[0]
     cpu, start = cpu_of_children(), time.monotonic()
     with open(log, "w") as out:
-        status = subprocess.run(["make", tier, f"PYTEST_ARGS={args}"], cwd=ROOT, stdout=out,
+        status = subprocess.run(["make", tier, f"{variable}={args}"], cwd=ROOT, stdout=out,
                                 stderr=subprocess.STDOUT).returncode
     wall, cpu = time.monotonic() - start, cpu_of_children() - cpu
     load_end = os.getloadavg()[0]
@@ -66,7 +71,8 @@ def run(tier, loaded, log):
         shutil.rmtree(copy.parent, ignore_errors=True)
     tail = Path(log).read_text(errors="replace").splitlines()
     summary = [line for line in tail if " passed" in line or " failed" in line][-3:]
-    print(f"\n{tier} ({'loaded: make test looping beside it' if loaded else 'idle'}), exit {status}")
+    print(f"\n{tier} ({'loaded: make test looping beside it' if loaded else 'idle'}), {args.split(' --junit')[0]}, "
+          f"exit {status}")
     print(f"  wall {wall / 60:.1f} min ({wall:.0f} s), CPU {cpu / 60:.1f} min, load average {load_start:.1f} -> "
           f"{load_end:.1f}")
     for line in summary:
@@ -83,13 +89,14 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--tier", choices=["test", "test-all"], default="test")
     p.add_argument("--only", choices=["idle", "loaded"])
+    p.add_argument("--workers", help="pytest-xdist workers (default: the tier's own, as the Makefile sets them)")
     a = p.parse_args(argv)
     walls = {}
     for mode in ["idle", "loaded"]:
         if a.only in (None, mode):
             log = Path(tempfile.gettempdir()) / f"bench-tests-{a.tier}-{mode}.log"
             print(f"{a.tier}, {mode}: pytest's output in {log}", flush=True)
-            walls[mode] = run(a.tier, mode == "loaded", log)
+            walls[mode] = run(a.tier, mode == "loaded", log, a.workers)
     if len(walls) == 2:
         print(f"\nloaded / idle wall time: {walls['loaded'] / walls['idle']:.2f}")
     return 0

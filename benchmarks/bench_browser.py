@@ -45,6 +45,16 @@ page, with no listener of its own, dragged the same way. Even it takes more
 than one frame from input to screen (the compositor's pipeline), so the
 screen column is compared with the floor (the explorer's cost is the excess).
 
+``--trace`` records a Chromium performance trace (DevTools' ``Tracing`` domain) of each drag and prints,
+under its row, the mean time per frame shown on the page's main thread: script, split by the User
+Timing measures explorer.js makes of each frame (``numbers``: the module's frame(), the description's
+words included; ``draw``; ``readouts``; ``publish``: data-state, the spoken description and the Listen
+button of a settled frame; ``script other``: the event handlers and everything else), then style
+recalculation, layout, paint (pre-paint, paint, layerize), compositing (the commit to the compositor,
+which in this GPU-less Chromium also copies every canvas that changed) and other (the tasks' own
+time, in which CPU throttling's pauses fall). Tracing slows the page: its rows are for where the time
+goes, not for the aims.
+
 Beside them, in the same run, the kernel round trip they replace:
 ``benchmarks/naive_interact_reference.ipynb`` (``interact`` drawing a new
 matplotlib figure per change, the same picture as notebook 02's explorer),
@@ -60,7 +70,7 @@ shared: the load average before and after is printed. Needs Debian's Chromium at
 benchmarks/README.md.
 
 Usage: ``.venv/bin/python benchmarks/bench_browser.py [--target lab|site|both] [--throttle 4]
-[--seconds 3] [--steps 20] [--only 02,03]``
+[--seconds 3] [--steps 20] [--only 02,03] [--trace]``
 """
 import argparse
 import contextlib
@@ -219,7 +229,8 @@ def tracing(page, on):
 def main_thread_costs(events):
     """Time per column (ms) on the busiest CrRendererMain thread of a trace, each event's self time
     (its duration less its children's) counted in its own column or its nearest named ancestor's;
-    "other" is the rest of the thread's tasks. Also "_other_names": the top 3 names of "other"."""
+    "other" is the rest of the thread's tasks. Also "_other_names": the top 3 names of "other", and
+    "_names": the 15 event names of most self time, with their times."""
     import collections
 
     names = {(e["pid"], e["tid"]) for e in events

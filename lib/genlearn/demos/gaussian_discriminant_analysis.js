@@ -189,31 +189,41 @@ function shadeColors(colors, fade = 0.72) {
 }
 
 /**
- * The training points on their own layer (`layer`, under the panel's canvas), drawn again only
- * when they changed: while a point is dragged (a draft with a `moving` point), the layer keeps
- * every other point, drawn once, and `top` (the canvas) gets the moving one; the other points
- * are the same objects from frame to frame (points.js replaces only the one moved).
+ * The training points, stamped on `top` (the panel's canvas) or, while a point is dragged (a draft
+ * with a `moving` point), on their own layer under it (`layer`), drawn once with every other point
+ * and again only when one of those changed: the other points are the same objects from frame to
+ * frame (points.js replaces only the one moved), and `top` gets the moving point. At rest the layer
+ * is empty and the picture is one canvas, as it was.
  */
 function drawPoints(layer, top, f, px, box, sprites, moving) {
-  const {X, y} = f, key = `${box.x} ${box.y} ${box.size} ${layer.canvas.width} ${sprites[0].width}`;
-  const skip = moving !== null && moving < X.length ? moving : -1;
+  const {X, y} = f, skip = moving !== null && moving < X.length ? moving : -1;
+  const each = (ctx, except) => X.forEach((x, i) => {
+    if (i === except) return;
+    const [a, b] = px(x);
+    stamp(ctx, sprites[y[i]], a, b);
+  });
+  if (skip < 0) {
+    if (layer.key !== "empty") {
+      layer.ctx.clearRect(0, 0, layer.canvas.width, layer.canvas.height);
+      layer.key = "empty";
+    }
+    each(top, -1);
+    return;
+  }
   // layer.key: what the layer holds (the panel forgets it when it resizes or the theme changes)
-  const was = layer.drawn, same = layer.key === key && was.skip === skip && was.X.length === X.length &&
+  const key = `${box.x} ${box.y} ${box.size} ${layer.canvas.width} ${sprites[0].width} ${skip}`, was = layer.drawn;
+  const same = layer.key === key && was.X.length === X.length &&
     X.every((x, i) => i === skip || (x === was.X[i] && y[i] === was.y[i]));
   if (!same) {
     const {ctx} = layer;
     ctx.clearRect(0, 0, layer.canvas.width, layer.canvas.height);
     clipTo(ctx, box);
-    X.forEach((x, i) => {
-      if (i === skip) return;
-      const [a, b] = px(x);
-      stamp(ctx, sprites[y[i]], a, b);
-    });
+    each(ctx, skip);
     ctx.restore();
-    layer.drawn = {skip, X, y};
+    layer.drawn = {X, y};
     layer.key = key;
   }
-  if (skip >= 0) stamp(top, sprites[y[skip]], ...px(X[skip]));
+  stamp(top, sprites[y[skip]], ...px(X[skip]));
 }
 
 function draw(panel, layers, f, look, selected, trail, moving) {

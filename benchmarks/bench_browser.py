@@ -45,6 +45,16 @@ page, with no listener of its own, dragged the same way. Even it takes more
 than one frame from input to screen (the compositor's pipeline), so the
 screen column is compared with the floor (the explorer's cost is the excess).
 
+``--trace`` records a Chromium performance trace (DevTools' ``Tracing`` domain) of each drag and prints,
+under its row, the mean time per frame shown on the page's main thread: script, split by the User
+Timing measures explorer.js makes of each frame (``numbers``: the module's frame(), the description's
+words included; ``draw``; ``readouts``; ``publish``: data-state, the spoken description and the Listen
+button of a settled frame; ``script other``: the event handlers and everything else), then style
+recalculation, layout, paint (pre-paint, paint, layerize), compositing (the commit to the compositor,
+which in this GPU-less Chromium also copies every canvas that changed) and other (the tasks' own
+time, in which CPU throttling's pauses fall). Tracing slows the page: its rows are for where the time
+goes, not for the aims.
+
 Beside them, in the same run, the kernel round trip they replace:
 ``benchmarks/naive_interact_reference.ipynb`` (``interact`` drawing a new
 matplotlib figure per change, the same picture as notebook 02's explorer),
@@ -60,7 +70,7 @@ shared: the load average before and after is printed. Needs Debian's Chromium at
 benchmarks/README.md.
 
 Usage: ``.venv/bin/python benchmarks/bench_browser.py [--target lab|site|both] [--throttle 4]
-[--seconds 3] [--steps 20] [--only 02,03]``
+[--seconds 3] [--steps 20] [--only 02,03] [--trace]``
 """
 import argparse
 import contextlib
@@ -98,7 +108,13 @@ NAIVE = "benchmarks/naive_interact_reference.ipynb"
 INSTRUMENT_JS = r"""([root, slider, kind = 'input']) => {
   const gb = chrome.gpuBenchmarking;
   const frames = () => Number(root.dataset.frames || 0);
-  const b = {page: [], screen: [], painted: 0, inputs: 0, draw: []};
+  const b = {page: [], screen: [], painted: 0, inputs: 0, draw: [], parts: {}};
+  // the parts of the explorer's frames (explorer.js's User Timing measures "genlearn ..."), summed
+  const parts = new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.name.startsWith('genlearn ')) b.parts[e.name.slice(9)] = (b.parts[e.name.slice(9)] || 0) + e.duration;
+  });
+  parts.observe({type: 'measure'});
   let running = true, last = frames();
   const tick = () => {                       // frames that show a new picture
     if (frames() !== last) {
@@ -139,6 +155,7 @@ INSTRUMENT_JS = r"""([root, slider, kind = 'input']) => {
   slider.addEventListener(kind, onInput);
   window.__benchStop = () => new Promise((resolve) => {
     running = false;
+    parts.disconnect();
     slider.removeEventListener(kind, capture, true);
     slider.removeEventListener(kind, onInput);
     setTimeout(() => resolve(b), 300);          // the last frames land
@@ -158,6 +175,100 @@ FLOOR_JS = r"""() => {
   document.body.appendChild(s);
   return s;
 }"""
+
+
+#: the trace's categories: the renderer's tasks and what they did (devtools.timeline), the frames' paint
+#: and compositing steps (its disabled-by-default part)
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
+
+#: what the main thread of the page's renderer spends a frame on: trace event name -> column
+#: (an event's time less its children's goes to its own column, or to its nearest named ancestor's)
+TRACE_KINDS = {
+    **dict.fromkeys(["FunctionCall", "EventDispatch", "FireAnimationFrame", "TimerFire", "EvaluateScript",
+                     "v8.compile", "v8.callFunction", "V8.Execute", "RunMicrotasks", "MajorGC", "MinorGC",
+                     "V8.GC_SCAVENGER", "V8.GC_MARK_COMPACTOR", "FireIdleCallback", "v8.run"], "script"),
+    **dict.fromkeys(["UpdateLayoutTree", "RecalculateStyles", "ParseAuthorStyleSheet"], "style"),
+    **dict.fromkeys(["Layout", "HitTest", "IntersectionObserverController::computeIntersections"], "layout"),
+    **dict.fromkeys(["PrePaint", "Paint", "PaintImage", "Layerize", "UpdateLayer", "UpdateLayerTree",
+                     "Decode Image", "ImageDecodeTask"], "paint"),
+    **dict.fromkeys(["CompositeLayers", "Commit", "ProxyMain::BeginMainFrame::commit"], "composite"),
+}
+TRACE_COLUMNS = ["script", "style", "layout", "paint", "composite", "other"]
+#: the parts of the explorer's script (explorer.js's User Timing measures): the numbers of the frame
+#: (the module's frame(): the description's words included), the draw, the readouts' text, and the
+#: publishing of a settled frame (data-state, the spoken description, the Listen button)
+SCRIPT_PARTS = ["numbers", "draw", "readouts", "publish"]
+
+
+@contextlib.contextmanager
+def tracing(page, on):
+    """A Chromium performance trace (DevTools' Tracing) of what happens inside the block, when ``on``:
+    yields a dict that holds, after the block, the time per column (TRACE_KINDS) on the page's main
+    thread, in ms, and the names that made the most of "other"."""
+    if not on:
+        yield None
+        return
+    cdp = page.context.new_cdp_session(page)
+    events, done, out = [], [], {}
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(True))
+    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": TRACE_CATEGORIES,
+                                               "recordMode": "recordAsMuchAsPossible"},
+                               "transferMode": "ReportEvents"})
+    try:
+        yield out
+    finally:
+        cdp.send("Tracing.end")
+        t = time.perf_counter()
+        while not done and time.perf_counter() - t < 60:
+            page.wait_for_timeout(50)
+        cdp.detach()
+    out.update(main_thread_costs(events))
+
+
+def main_thread_costs(events):
+    """Time per column (ms) on the busiest CrRendererMain thread of a trace, each event's self time
+    (its duration less its children's) counted in its own column or its nearest named ancestor's;
+    "other" is the rest of the thread's tasks. Also "_other_names": the top 3 names of "other", and
+    "_names": the 15 event names of most self time, with their times."""
+    import collections
+
+    names = {(e["pid"], e["tid"]) for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    spans = collections.defaultdict(list)
+    for e in events:
+        if (e.get("pid"), e.get("tid")) in names and e.get("ph") == "X" and "dur" in e:
+            spans[(e["pid"], e["tid"])].append((e["ts"], -e["dur"], e["name"]))
+    if not spans:
+        return {c: float("nan") for c in TRACE_COLUMNS}
+    main = max(spans.values(), key=len)
+    main.sort()
+    totals, other, by_name = collections.Counter(), collections.Counter(), collections.Counter()
+    stack = []  # [end, name, column, children's time]
+
+    def close(item):
+        end, name, column, start, children = item
+        self_time = (end - start) - children
+        totals[column] += self_time
+        by_name[name] += self_time
+        if column == "other":
+            other[name] += self_time
+
+    for ts, neg, name in main:
+        dur = -neg
+        while stack and stack[-1][0] <= ts:
+            close(stack.pop())
+        parent = stack[-1] if stack else None
+        column = TRACE_KINDS.get(name) or (parent[2] if parent else "other")
+        if parent:
+            parent[4] += min(dur, parent[0] - ts)
+        stack.append([ts + dur, name, column, ts, 0])
+    while stack:
+        close(stack.pop())
+    costs = {c: totals[c] / 1000 for c in TRACE_COLUMNS}
+    costs["_other_names"] = [n for n, _ in other.most_common(3)]
+    costs["_names"] = {n: v / 1000 for n, v in by_name.most_common(15)}
+    return costs
 
 
 def percentile(values, q):
@@ -203,20 +314,35 @@ def sweep(page, box, seconds, widths=1.0):
     return moves, elapsed
 
 
-def mouse_drag(page, root, slider, seconds):
-    """One row: (moves/s, inputs/s, frames/s, page latencies, screen latencies, draw times).
+def row_of(b, moves, elapsed, trace):
+    """A row: (moves/s, inputs/s, frames/s, page latencies, screen latencies, draw times, costs): costs,
+    with a trace, are the mean ms per frame shown of each TRACE_COLUMNS and of each part of the
+    explorer's script (SCRIPT_PARTS; "script other": the script outside them), else None."""
+    costs = None
+    if trace is not None:
+        frames = b["painted"] or b["inputs"]  # the floor draws nothing: each input is a frame
+        costs = {c: v / max(frames, 1) for c, v in trace.items() if not c.startswith("_")}
+        for part in SCRIPT_PARTS:
+            costs[part] = b["parts"].get(part, 0.0) / max(frames, 1)
+        costs["script other"] = costs["script"] - sum(costs[p] for p in SCRIPT_PARTS)
+        costs["_other_names"] = trace["_other_names"]
+        costs["_names"] = {n: v / max(frames, 1) for n, v in trace["_names"].items()}
+    return (moves / elapsed, b["inputs"] / elapsed, b["painted"] / elapsed, b["page"], b["screen"],
+            b["draw"], costs)
 
-    Sweep the slider for ``seconds``, fast enough that its value changes every frame
-    (>= 1.5 steps a frame, and at least one full width a second)."""
+
+def mouse_drag(page, root, slider, seconds, trace=False):
+    """One row (row_of). Sweep the slider for ``seconds``, fast enough that its value changes every frame
+    (>= 1.5 steps a frame, and at least one full width a second); ``trace``: with a performance trace."""
     page.evaluate(INSTRUMENT_JS, [root, slider])
     steps = slider.evaluate("s => (Number(s.max) - Number(s.min)) / Number(s.step || 1)")
-    moves, elapsed = sweep(page, slider.bounding_box(), seconds, widths=max(1.0, 1.5 * 60 / steps))
-    b = page.evaluate("() => window.__benchStop()")
-    return (moves / elapsed, b["inputs"] / elapsed, b["painted"] / elapsed, b["page"], b["screen"],
-            b["draw"])
+    with tracing(page, trace) as costs:
+        moves, elapsed = sweep(page, slider.bounding_box(), seconds, widths=max(1.0, 1.5 * 60 / steps))
+        b = page.evaluate("() => window.__benchStop()")
+    return row_of(b, moves, elapsed, costs)
 
 
-def point_drag(page, root, figure, lim, seconds, radius=1.5):
+def point_drag(page, root, figure, lim, seconds, radius=1.5, trace=False):
     """One row, as mouse_drag's, for a training point pressed and dragged round a circle of
     ``radius`` data units, a turn a second (the point moves every frame), through the DevTools
     protocol as ``sweep`` does. The point: the one farthest from every other (a press picks it).
@@ -237,6 +363,17 @@ def point_drag(page, root, figure, lim, seconds, radius=1.5):
         cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": xy[0], "y": xy[1], "button": "left", **extra})
 
     centre = start - [radius, 0]
+    with tracing(page, trace) as costs:
+        moves, elapsed = circle(mouse, to_page, start, centre, radius, seconds)
+        cdp.detach()
+        b = page.evaluate("() => window.__benchStop()")
+    return row_of(b, moves, elapsed, costs)
+
+
+def circle(mouse, to_page, start, centre, radius, seconds):
+    """Press at ``start`` and drag round ``centre`` a turn a second for ``seconds``: (moves, seconds)."""
+    import numpy as np
+
     mouse("mouseMoved", to_page(start), buttons=0)
     mouse("mousePressed", to_page(start), buttons=1, clickCount=1)
     t0, moves, xy = time.perf_counter(), 0, to_page(start)
@@ -249,13 +386,10 @@ def point_drag(page, root, figure, lim, seconds, radius=1.5):
         moves += 1
     elapsed = time.perf_counter() - t0
     mouse("mouseReleased", xy, buttons=0, clickCount=1)
-    cdp.detach()
-    b = page.evaluate("() => window.__benchStop()")
-    return (moves / elapsed, b["inputs"] / elapsed, b["painted"] / elapsed, b["page"], b["screen"],
-            b["draw"])
+    return moves, elapsed
 
 
-def measure_points(page, root, name, seconds):
+def measure_points(page, root, name, seconds, trace=False):
     """Rows for dragging a training point of explorer ``name`` (POINT_DRAGS): at the lesson's m or,
     where the explorer has an m slider (the slider rows before moved it), at POINT_DRAG_SIZES set
     with that slider."""
@@ -273,7 +407,7 @@ def measure_points(page, root, name, seconds):
         if i == 0:
             point_drag(page, root, figure, lim, 1.0)  # warm-up, not measured
         n = len(json_state(root)["sample"]["X"])
-        rows.append((f"point dragged, m = {n}",) + point_drag(page, root, figure, lim, seconds))
+        rows.append((f"point dragged, m = {n}",) + point_drag(page, root, figure, lim, seconds, trace=trace))
     return rows
 
 
@@ -283,10 +417,10 @@ def json_state(root):
     return json.loads(root.get_attribute("data-state"))
 
 
-def measure_floor(page, seconds):
+def measure_floor(page, seconds, trace=False):
     slider = page.evaluate_handle(FLOOR_JS)
     page.wait_for_timeout(300)
-    row = mouse_drag(page, slider, slider, seconds)
+    row = mouse_drag(page, slider, slider, seconds, trace)
     slider.evaluate("s => s.remove()")
     return row
 
@@ -298,7 +432,7 @@ def throttle(page, rate):
     return cdp
 
 
-def measure_sliders(page, root, seconds, warmup=1.0):
+def measure_sliders(page, root, seconds, warmup=1.0, trace=False):
     """Drag each slider of the explorer ``root`` (found by their accessible names), after
     ``warmup`` seconds of an unmeasured drag of the first one: the first press on an
     explorer makes JupyterLab activate its cell (its mousedown handler took 26-33 ms, in a
@@ -315,7 +449,7 @@ def measure_sliders(page, root, seconds, warmup=1.0):
         slider = root.get_by_role("slider", name=label, exact=True)
         slider.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
-        rows.append((label,) + mouse_drag(page, root.element_handle(), slider.element_handle(), seconds))
+        rows.append((label,) + mouse_drag(page, root.element_handle(), slider.element_handle(), seconds, trace))
     return rows
 
 
@@ -424,13 +558,13 @@ def run_target(page, target, opener, chosen, args, line):
     for notebook, name in chosen:
         root = opener(notebook, name)
         if floor is None:  # the floor, on the same kind of page, once it is up
-            floor = measure_floor(page, args.seconds)
+            floor = measure_floor(page, args.seconds, args.trace)
             line("floor: a bare range slider, same page", *floor)
-        for label, *row in measure_sliders(page, root, args.seconds):
+        for label, *row in measure_sliders(page, root, args.seconds, trace=args.trace):
             rows.append(row)
             line(name + " / " + label, *row)
         if name in POINT_DRAGS:
-            for label, *row in measure_points(page, root, name, args.seconds):
+            for label, *row in measure_points(page, root, name, args.seconds, args.trace):
                 rows.append(row)
                 line(name + " / " + label, *row)
     return rows, floor
@@ -459,6 +593,9 @@ def main():
                     "(default: every explorer, then the naive notebook)")
     ap.add_argument("--target", choices=["lab", "site", "both"], default="lab",
                     help="JupyterLab, the static page, or both (default: lab)")
+    ap.add_argument("--trace", action="store_true",
+                    help="record a performance trace of each drag and print, under its row, the mean ms a frame "
+                         "on the page's main thread: script (and its parts), style, layout, paint, compositing")
     ap.add_argument("--throttle", type=float, default=1.0,
                     help="DevTools CPU throttling rate of the page (4: a slow laptop; default 1: none)")
     args = ap.parse_args()
@@ -486,11 +623,16 @@ def main():
                   f"{'page p50/p95 ms':>16s} {'screen p50/p95 ms':>18s} {'draw p50/p95 ms':>16s}")
         print(header)
 
-        def line(what, moves, inputs, fps, lat, swap, draw):
+        def line(what, moves, inputs, fps, lat, swap, draw, costs):
             print(f"{what[:48]:48s} {moves:7.1f} {inputs:8.1f} {fps:8.1f} "
                   f"{percentile(lat, 50):7.1f}/{percentile(lat, 95):<8.1f} "
                   f"{percentile(swap, 50):8.1f}/{percentile(swap, 95):<9.1f} "
                   f"{percentile(draw, 50):7.1f}/{percentile(draw, 95):<8.1f}", flush=True)
+            if costs:
+                parts = ", ".join(f"{p} {costs[p]:.2f}" for p in SCRIPT_PARTS + ["script other"])
+                print(f"{'':4s}ms a frame: script {costs['script']:.2f} ({parts}); "
+                      + "; ".join(f"{c} {costs[c]:.2f}" for c in TRACE_COLUMNS[1:])
+                      + f" (other: {', '.join(costs['_other_names'])})", flush=True)
 
         images, times = float("nan"), []
         if "site" in targets:

@@ -59,8 +59,11 @@ export function slider({label, min, max, step, value, format, onInput}) {
   // <output> is hidden from them, else it would be a second live region.
   const output = h("output", {for: id, "aria-hidden": "true"});
   output.append("");
+  let shown = null;
   const show = (v) => {
     const text = format(v);
+    if (text === shown) return;  // the same text written again would still cost a layout and an accessibility event
+    shown = text;
     output.firstChild.data = text;  // the text node changed in place
     input.setAttribute("aria-valuetext", text);
   };
@@ -71,7 +74,10 @@ export function slider({label, min, max, step, value, format, onInput}) {
     onInput(v);
   });
   const node = h("div", {class: "gl-control"}, h("label", {for: id}, label), input, output);
-  return {node, input, set: (v) => { input.value = String(v); show(v); }};
+  return {node, input, set: (v) => {
+    if (input.value !== String(v)) input.value = String(v);
+    show(v);
+  }};
 }
 
 /** A labelled <select>. spec: {label, options: [[value, text], ...], value, onInput(v)}. */
@@ -81,7 +87,7 @@ export function select({label, options, value, onInput}) {
   input.value = value;
   input.addEventListener("change", () => onInput(input.value));
   const node = h("div", {class: "gl-control gl-select"}, h("label", {for: id}, label), input);
-  return {node, input, set: (v) => { input.value = v; }};
+  return {node, input, set: (v) => { if (input.value !== v) input.value = v; }};
 }
 
 /** A labelled one-line text box. spec: {label, value, maxChars, onInput(text)}. */
@@ -316,6 +322,19 @@ export function pageModel(model) {
 /* -------------------------------------------------------------------- page */
 
 /**
+ * One part of a frame, from `start` to now, as a User Timing measure named `name` (a performance
+ * trace shows it; benchmarks/bench_browser.py --trace sums them per frame through a
+ * PerformanceObserver, which gets each measure as it is made). The measure is then cleared from
+ * the page's timeline buffer, which would otherwise grow by a few entries every frame. Returns now.
+ */
+function lap(name, start) {
+  const now = performance.now();
+  performance.measure(name, {start, end: now});
+  performance.clearMeasures(name);
+  return now;
+}
+
+/**
  * Call changed() whenever the page's colours may have changed under the figures: JupyterLab's
  * theme (Settings > Theme, or the command apputils:change-theme, sets data-jp-theme-light and
  * data-jp-theme-name on the body once the new theme's style sheet is in place) or the reader's
@@ -387,15 +406,20 @@ export function explorerPage({model: widgetModel, el}, opts) {
     start(draw, panels) {
       request = frameScheduler(root, () => {
         for (const p of panels) p.fit(draft);
+        const t0 = performance.now();
         const f = opts.frame(model.get);
+        const t1 = lap("genlearn numbers", t0);
         draw(f, draft);
+        const t2 = lap("genlearn draw", t1);
         out.set(f.state.readouts);
+        const t3 = lap("genlearn readouts", t2);
         root.dataset.settled = String(!draft);
         if (!draft) {
           root.dataset.state = JSON.stringify(f.state);
           told.set(f.state.description);
           listen?.set(f.state);
         }
+        lap("genlearn publish", t3);
       });
       root.append(told.node);
       for (const p of panels) p.onResize = request;

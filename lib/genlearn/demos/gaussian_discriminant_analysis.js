@@ -188,26 +188,65 @@ function shadeColors(colors, fade = 0.72) {
   return linspace(0, 1, 256).map((q) => [0, 1, 2].map((i) => Math.round(fade * 255 + (1 - fade) * ((1 - q) * c0[i] + q * c1[i]))));
 }
 
-function draw(panel, layers, f, look, selected, trail) {
+/**
+ * The training points, stamped on `top` (the panel's canvas) or, while a point is dragged (a draft
+ * with a `moving` point), on their own layer under it (`layer`), drawn once with every other point
+ * and again only when one of those changed: the other points are the same objects from frame to
+ * frame (points.js replaces only the one moved), and `top` gets the moving point. At rest the layer
+ * is empty and the picture is one canvas, as it was.
+ */
+function drawPoints(layer, top, f, px, box, sprites, moving) {
+  const {X, y} = f, skip = moving !== null && moving < X.length ? moving : -1;
+  const each = (ctx, except) => X.forEach((x, i) => {
+    if (i === except) return;
+    const [a, b] = px(x);
+    stamp(ctx, sprites[y[i]], a, b);
+  });
+  if (skip < 0) {
+    if (layer.key !== "empty") {
+      layer.ctx.clearRect(0, 0, layer.canvas.width, layer.canvas.height);
+      layer.key = "empty";
+    }
+    each(top, -1);
+    return;
+  }
+  // layer.key: what the layer holds (the panel forgets it when it resizes or the theme changes)
+  const key = `${box.x} ${box.y} ${box.size} ${layer.canvas.width} ${sprites[0].width} ${skip}`, was = layer.drawn;
+  const same = layer.key === key && was.X.length === X.length &&
+    X.every((x, i) => i === skip || (x === was.X[i] && y[i] === was.y[i]));
+  if (!same) {
+    const {ctx} = layer;
+    ctx.clearRect(0, 0, layer.canvas.width, layer.canvas.height);
+    clipTo(ctx, box);
+    each(ctx, skip);
+    ctx.restore();
+    layer.drawn = {X, y};
+    layer.key = key;
+  }
+  stamp(top, sprites[y[skip]], ...px(X[skip]));
+}
+
+function draw(panel, layers, f, look, selected, trail, moving) {
   const {ctx, width: W, height: H} = panel;
   ctx.clearRect(0, 0, W, H);
   const {px, box} = backdropFrame(panel, layers, f.lim, {ticks: linspace(f.lim[0], f.lim[1], 7)});
-  // the true posterior p(y=1|x) on the image's grid (row 0 at the top, x2 = lim[1])
-  const n = layers.image.canvas.width, g = linspace(f.lim[0], f.lim[1], n), pix = layers.image.pixels;
-  const {theta, theta0} = f.truth;
-  for (let i = 0; i < n; i++) {
-    const x2 = g[n - 1 - i];
-    for (let j = 0; j < n; j++) pix[i * n + j] = look.shade(theta[0] * g[j] + theta[1] * x2 + theta0);
+  // the true posterior p(y=1|x) on the image's grid (row 0 at the top, x2 = lim[1]), computed again
+  // only when the true boundary changed (a point dragged, or a new sample, leaves it)
+  const n = layers.image.canvas.width, {theta, theta0} = f.truth, shadeKey = `${theta} ${theta0} ${f.lim}`;
+  if (layers.image.key !== shadeKey) {
+    const g = linspace(f.lim[0], f.lim[1], n), pix = layers.image.pixels;
+    for (let i = 0; i < n; i++) {
+      const x2 = g[n - 1 - i];
+      for (let j = 0; j < n; j++) pix[i * n + j] = look.shade(theta[0] * g[j] + theta[1] * x2 + theta0);
+    }
+    layers.image.show();
+    layers.image.key = shadeKey;
   }
-  layers.image.show();
   clipTo(ctx, box);
   // the training points in the classes' colours and shapes
   const size = Math.max(5, Math.min(8, box.size / 60));
   const sprites = [0, 1].map((k) => markerSprite(look.sprites, look.markers[k], size, look.colors[k]));
-  f.X.forEach((x, i) => {
-    const [X, Y] = px(x);
-    stamp(ctx, sprites[f.y[i]], X, Y);
-  });
+  drawPoints(layers.points, ctx, f, px, box, sprites, moving);
   // the true Gaussians: ellipses at Mahalanobis radius 1 and 2 (class 1 dashed); the fitted
   // ones thin and dotted
   f.ellipses.forEach((rings, k) => {
@@ -264,8 +303,8 @@ const SEED_MAX = 4294967295;
 function sampleControls(page, hands, trail) {
   const {model} = page;
   const redraw = (m, seed) => {
-    // the boundary fitted to the sample being replaced joins the faint trail
-    const was = frame(model.get).fitLine;
+    // the boundary fitted to the sample being replaced (the last frame's) joins the faint trail
+    const was = hands.fitLine ?? frame(model.get).fitLine;
     if (was[0].length) trail.push(was);
     if (trail.length > TRAIL) trail.shift();
     const {noise, order} = seededDraws(m, seed), own = {noise, order};
@@ -351,8 +390,11 @@ function render(args) {
   // the shading: 256 colours, from p(y=1|x) = 0 to 1, looked up by log-odds
   const look = {colors, markers, sprites: new Map(), shade: shadeTable(pixels32(shadeColors(colors)))};
   const layers = {back: fig.backdrop(), image: fig.image(model.get("shade_n"))};
+  layers.points = fig.backdrop();
   return page.start((f, draft) => {
-    geom.now = draw(fig, layers, f, look, hands.selected, trail);
+    // a draft with a chosen point: the point is being moved (a drag, or the keyboard)
+    geom.now = draw(fig, layers, f, look, hands.selected, trail, draft ? hands.selected : null);
+    hands.fitLine = f.fitLine;
     draws.sync();
     // where the plot box lies on the canvas (CSS pixels): the browser tests aim at points with it
     const {x, y, size} = geom.now.box, box = `${x} ${y} ${size}`;

@@ -288,7 +288,13 @@ function render(args) {
       boxKey = key;
     }
     drawMesh(mesh3d, screen, f, cmap);
-    drawContours(contour, layers, f, axisStyles, cmap);
+    // the view from above is drawn again only when the density or the panel changed (turning the
+    // surface leaves it; the panel forgets its key when it resizes or the theme changes)
+    const flat = `${f.mu} ${f.Sigma} ${f.zmax} ${f.lim} ${contour.width} ${contour.height} ${contour.canvas.width}`;
+    if (contour.key !== flat) {
+      drawContours(contour, layers, f, axisStyles, cmap);
+      contour.key = flat;
+    }
   }, [surface, contour]);
 }
 

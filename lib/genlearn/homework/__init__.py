@@ -2,8 +2,9 @@
 
 Modules
 -------
-checks  compare a student's function with genlearn's reference and name the likely mistake
+checks    compare a student's function with genlearn's reference and name the likely mistake
+variants  each student's own data, drawn from their seed, and its expected answers
 """
-from . import checks
+from . import checks, variants
 
-__all__ = ["checks"]
+__all__ = ["checks", "variants"]

@@ -1,0 +1,133 @@
+"""Each student's own numbers: the data of a homework drawn from the student's seed.
+
+An instructor hands every student a notebook of their own (``python -m
+genlearn.course.variants personalise``): its cell ``MY_SEED = ...`` holds a
+seed derived on the instructor's side from a course secret, the assignment and
+the student's id (:func:`genlearn.course.variants.student_seed`). The seed
+reveals nothing about the secret or about another student's seed. From it,
+:func:`draw` makes that student's data here, and :func:`answers` computes the
+expected answers with genlearn, the reference; the notebook's self-check
+(:func:`genlearn.homework.checks.check_my_answers`) and the grader's hidden
+test both call :func:`answers`, so no table of answers exists anywhere.
+
+Only plain numpy draws the data: while a homework is graded, the sandbox
+blocks genlearn's implementations of its tasks, not this draw.
+
+Homework 3 (``hw3_m_estimate``): a table of twelve "deliveries" with three
+named attributes and a Yes/No class, one query and an equivalent sample size
+m; the answers are Task 4's three numbers for them.
+
+Examples
+--------
+>>> from genlearn.homework import variants
+>>> mine = variants.draw("hw3_m_estimate", 12345)
+>>> sorted(mine)
+['X', 'm', 'x', 'y']
+>>> mine["X"].shape, sorted(set(mine["y"].tolist()))
+((12, 3), ['No', 'Yes'])
+>>> again = variants.draw("hw3_m_estimate", 12345)
+>>> bool((again["X"] == mine["X"]).all()) and again["m"] == mine["m"]
+True
+>>> sorted(variants.answers("hw3_m_estimate", 12345))
+['p_yes', 'score_no', 'score_yes']
+"""
+import numpy as np
+
+__all__ = ["ASSIGNMENTS", "draw", "answers", "ANSWER_NAMES", "check_my_answers"]
+
+#: the assignments that have per-student data
+ASSIGNMENTS = ("hw3_m_estimate",)
+
+#: per assignment, the answers :func:`answers` returns, in the order ``my_answers()`` returns them
+ANSWER_NAMES = {"hw3_m_estimate": ("score_yes", "score_no", "p_yes")}
+
+_HW3_ATTRIBUTES = (("Courier", ("A", "B", "C")), ("Size", ("Small", "Medium", "Large")),
+                   ("Day", ("Weekday", "Weekend")))
+
+
+def _check(assignment, seed):
+    if assignment not in ASSIGNMENTS:
+        raise ValueError(f"{assignment!r} has no per-student data; the assignments with it are {ASSIGNMENTS}.")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer (the MY_SEED of your notebook); got {seed!r}.")
+
+
+def draw(assignment, seed):
+    """The data of ``assignment`` for the student whose seed is ``seed``.
+
+    Parameters
+    ----------
+    assignment : str
+        One of :data:`ASSIGNMENTS`.
+    seed : int
+        The student's seed (``MY_SEED`` in their notebook).
+
+    Returns
+    -------
+    data : dict
+        For ``hw3_m_estimate``: ``"X"`` (12, 3) attribute values (strings),
+        ``"y"`` (12,) ``"Yes"``/``"No"`` with both classes present, ``"x"``
+        a query (3,) and ``"m"`` the equivalent sample size (1 to 5).
+    """
+    _check(assignment, seed)
+    r = np.random.default_rng(int(seed))
+    m_examples = 12
+    # every value occurs at least once, so that p = 1/k_j is the same with or without declared values
+    columns = [r.permutation(np.r_[values, r.choice(values, size=m_examples - len(values))])
+               for _, values in _HW3_ATTRIBUTES]
+    n_yes = int(r.integers(3, 8))
+    y = r.permutation(np.array(["Yes"] * n_yes + ["No"] * (m_examples - n_yes)))
+    x = np.array([str(r.choice(values)) for _, values in _HW3_ATTRIBUTES])
+    return {"X": np.column_stack(columns), "y": y, "x": x, "m": int(r.integers(1, 6))}
+
+
+def answers(assignment, seed):
+    """The expected answers of ``assignment`` for ``seed``, computed with genlearn.
+
+    For ``hw3_m_estimate``: Task 4's ``score_yes`` and ``score_no``
+    (P(v) prod_j P(x_j | v) with m-estimates, p = 1/k_j) and ``p_yes`` =
+    P(Yes | x), for the student's table, query and m (:func:`draw`).
+    """
+    from ..naive_bayes import CategoricalNB
+
+    data = draw(assignment, seed)
+    model = CategoricalNB(m=data["m"]).fit(data["X"], data["y"])
+    scores = np.exp(model.predict_joint_log_proba(data["x"][None, :])[0])
+    classes = model.classes_.tolist()
+    yes, no = float(scores[classes.index("Yes")]), float(scores[classes.index("No")])
+    return {"score_yes": yes, "score_no": no, "p_yes": yes / (yes + no)}
+
+
+def check_my_answers(assignment, seed, my_answers):
+    """Check ``my_answers()`` against :func:`answers` for ``seed`` (the notebook's self-check).
+
+    ``my_answers`` runs with genlearn's versions of the earlier tasks in place
+    of the student's (a mistake there costs that task only). A wrong number
+    fails with the value found and the value expected for this seed.
+    """
+    from . import checks
+
+    _check(assignment, seed)
+    names = ANSWER_NAMES[assignment]
+    references = dict(checks._CATEGORICAL_REFERENCES, two_class_scores=_reference_two_class_scores)
+    with checks._replaced(my_answers, **references):
+        out = checks._call(my_answers)
+    if not isinstance(out, (tuple, list)) or len(out) != len(names):
+        checks._fail(f"my_answers should return {len(names)} numbers: {', '.join(names)}.")
+    expected = answers(assignment, seed)
+    for name, value in zip(names, out):
+        value = checks._array(value, f"my_answers' {name}", (), "one number")
+        if not np.isclose(float(value), expected[name], rtol=1e-9, atol=1e-12):
+            checks._fail(f"my_answers: {name} is {float(value):.6g}; your table (MY_SEED = {seed}) gives "
+                         f"{expected[name]:.6g}. Did you use X_mine, y_mine, x_mine and m_mine?")
+    checks._ok(f"your numbers for MY_SEED = {seed}: " + ", ".join(f"{n} = {expected[n]:.6g}" for n in names))
+
+
+def _reference_two_class_scores(X, y, x, m):
+    from . import checks
+
+    model = checks._reference_categorical_nb(X, y, m)
+    s = checks._reference_joint_scores(model, [x])[0]
+    classes = [str(c) for c in np.asarray(model["classes"]).tolist()]
+    yes, no = float(s[classes.index("Yes")]), float(s[classes.index("No")])
+    return yes, no, yes / (yes + no)

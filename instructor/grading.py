@@ -669,30 +669,44 @@ def ref_two_class_scores(X, y, x, m):
     return float(yes), float(no), float(yes / (yes + no))
 
 
-def hw3_my_answers(my_answers, variant):
-    """Task 7: the student's own numbers, for the seed the grader derives for this student (never the notebook's).
+def my_answers_test(my_answers, variant):
+    """Task 7 of hw1 and hw3: the student's own numbers, for the seed the grader derives for this student
+    (never the notebook's).
 
-    The expected answers are genlearn's (genlearn.homework.variants.answers), for the draw of that seed. When
-    the numbers are wrong, ``variant["answers_of"]`` lists the students whose numbers they are (the report's).
+    The expected answers are genlearn's (genlearn.homework.variants.answers), for the draw of that seed.
+    ``my_answers`` runs with the reference versions of the earlier tasks (:data:`MY_ANSWERS_REFERENCES`).
+    When the numbers are wrong, ``variant["answers_of"]`` lists the students whose numbers they are (the
+    report's).
     """
     from genlearn.homework import variants
 
-    with substituted(my_answers, fit_categorical_nb=ref_categorical_nb, joint_scores=ref_joint_scores,
-                     predict_proba=ref_predict_proba, two_class_scores=ref_two_class_scores):
+    assignment = variant["assignment"]
+    with substituted(my_answers, **MY_ANSWERS_REFERENCES[assignment]):
         out = call(my_answers)
-    names = variants.ANSWER_NAMES[variant["assignment"]]
+    names = variants.ANSWER_NAMES[assignment]
     if not isinstance(out, (tuple, list)) or len(out) != len(names):
-        fail(f"my_answers should return {len(names)} numbers: {', '.join(names)}.")
-    got = [scalar(v, f"my_answers' {name}") for name, v in zip(names, out)]
-    expected = variants.answers(variant["assignment"], variant["seed"])
-    for name, value in zip(names, got):
-        if not math.isclose(value, expected[name], rel_tol=1e-9, abs_tol=1e-12):
-            variant["answers_of"] = [
-                s for s, seed in variant["others"].items()
-                if all(math.isclose(v, variants.answers(variant["assignment"], seed)[n], rel_tol=1e-9, abs_tol=1e-12)
-                       for n, v in zip(names, got))]
-            fail(f"my_answers: {name} is not the number of your own table: found {value:.6g}, expected "
-                 f"{expected[name]:.6g} (MY_SEED must stay the one your notebook came with).")
+        fail(f"my_answers should return {len(names)} values: {', '.join(names)}.")
+    expected = variants.answers(assignment, variant["seed"])
+    got = [array(v, np.shape(expected[name]), f"my_answers' {name}") for name, v in zip(names, out)]
+
+    def same(answers):
+        return all(np.allclose(g, answers[n], rtol=1e-9, atol=1e-12) for g, n in zip(got, names))
+
+    if same(expected):
+        return
+    variant["answers_of"] = [s for s, seed in variant["others"].items() if same(variants.answers(assignment, seed))]
+    name = next(n for g, n in zip(got, names) if not np.allclose(g, expected[n], rtol=1e-9, atol=1e-12))
+    fail(f"my_answers: {name} is not that of your own data: "
+         f"{variants.found_expected(got[names.index(name)], expected[name])} "
+         "(MY_SEED must stay the one your notebook came with).")
+
+
+#: what my_answers gets in place of the student's earlier tasks
+MY_ANSWERS_REFERENCES = {
+    "hw1_gda": {"fit_gda": ref_fit_gda, "gda_posterior": ref_gda_posterior},
+    "hw3_m_estimate": {"fit_categorical_nb": ref_categorical_nb, "joint_scores": ref_joint_scores,
+                       "predict_proba": ref_predict_proba, "two_class_scores": ref_two_class_scores},
+}
 
 
 # ---------------------------------------------------------------------------
@@ -706,6 +720,7 @@ TASKS = {
     "hw1-task3-test": (hw1_gda_boundary, ("gda_boundary",)),
     "hw1-task4-test": (hw1_evaluate, ("evaluate",)),
     "hw1-task5-test": (hw1_compare_raw_and_log, ("compare_raw_and_log",)),
+    "hw1-task7-test": (my_answers_test, ("my_answers",)),
     "hw2-task1-test": (hw2_build_vocabulary, ("build_vocabulary",)),
     "hw2-task2-test": (hw2_encode, ("encode",)),
     "hw2-task3-test": (hw2_fit_multinomial_nb, ("fit_multinomial_nb",)),
@@ -716,7 +731,7 @@ TASKS = {
     "hw3-task3-test": (hw3_scores_and_posteriors, ("joint_scores", "predict_proba")),
     "hw3-task4-test": (hw3_two_class_scores, ("two_class_scores",)),
     "hw3-task5-test": (hw3_posteriors, ("posteriors",)),
-    "hw3-task7-test": (hw3_my_answers, ("my_answers",)),
+    "hw3-task7-test": (my_answers_test, ("my_answers",)),
 }
 
 #: where the lessons teach each task: (notebook in notebooks/, section heading); the feedback links there
@@ -726,6 +741,7 @@ LESSONS = {
     "hw1-task3-test": ("03_gaussian_discriminant_analysis.ipynb", "4. From GDA to logistic regression, step by step"),
     "hw1-task4-test": ("04_gda_vs_logistic_regression.ipynb", "1. Logistic regression by Newton's method"),
     "hw1-task5-test": ("04_gda_vs_logistic_regression.ipynb", "3. Making GDA competitive again: model $\\log x$"),
+    "hw1-task7-test": ("03_gaussian_discriminant_analysis.ipynb", "2. Maximum likelihood, by hand"),
     "hw2-task1-test": ("06_naive_bayes_text.ipynb", "6. The real thing: the SMS Spam Collection"),
     "hw2-task2-test": ("06_naive_bayes_text.ipynb", "5. The multinomial event model"),
     "hw2-task3-test": ("06_naive_bayes_text.ipynb", "3. The 0/0 problem, and Laplace smoothing"),

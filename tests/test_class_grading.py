@@ -121,10 +121,10 @@ def test_feedback_names_the_check_the_values_and_the_lesson_section(graded):
     html = page.read_text(encoding="utf-8")
     expected = variants.answers(A, _seed("s07"))["score_yes"]
     found = variants.answers(A, _seed("s01"))["score_yes"]
-    assert "my_answers: score_yes is not the number of your own table" in html
+    assert "my_answers: score_yes is not that of your own data" in html
     assert f"found {found:.6g}, expected {expected:.6g}" in html
     assert "08_m_estimate_stolen_cars" in html and "3.-The-query-(Red,-SUV,-Domestic)" in html
-    assert "hw3_my_answers" not in html and "ref_" not in html          # the hidden test's code stays hidden
+    assert "my_answers_test" not in html and "ref_" not in html          # the hidden test's code stays hidden
 
 
 def test_the_canvas_and_moodle_exports_re_import_with_the_gradebook_scores(graded, tmp_path, monkeypatch):

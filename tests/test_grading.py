@@ -161,7 +161,7 @@ def _hw2_printed_top_words():
 #: the function each task's cell defines and the hidden test grades
 TASK_FUNCTION = {
     "hw1-task1-fit-gda": "fit_gda", "hw1-task2-posterior": "gda_posterior", "hw1-task3-boundary": "gda_boundary",
-    "hw1-task4-evaluate": "evaluate", "hw1-task5-compare": "compare_raw_and_log",
+    "hw1-task4-evaluate": "evaluate", "hw1-task7-mine": "my_answers", "hw1-task5-compare": "compare_raw_and_log",
     "hw2-task1-vocabulary": "build_vocabulary", "hw2-task2-encode": "encode", "hw2-task3-fit": "fit_multinomial_nb",
     "hw2-task4-predict": "predict", "hw2-task5-top-words": "top_words",
     "hw3-task1-m-estimate": "m_estimate", "hw3-task2-fit": "fit_categorical_nb", "hw3-task3-predict": "joint_scores",

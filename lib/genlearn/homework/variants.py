@@ -13,6 +13,9 @@ test both call :func:`answers`, so no table of answers exists anywhere.
 Only plain numpy draws the data: while a homework is graded, the sandbox
 blocks genlearn's implementations of its tasks, not this draw.
 
+Homework 1 (``hw1_gda``): 40 examples of two Gaussian classes (two features,
+a shared covariance) and one query point; the answers are the maximum
+likelihood estimates phi, mu0, mu1, Sigma and p(y = 1 | query).
 Homework 3 (``hw3_m_estimate``): a table of twelve "deliveries" with three
 named attributes and a Yes/No class, one query and an equivalent sample size
 m; the answers are Task 4's three numbers for them.
@@ -30,16 +33,19 @@ Examples
 True
 >>> sorted(variants.answers("hw3_m_estimate", 12345))
 ['p_yes', 'score_no', 'score_yes']
+>>> variants.draw("hw1_gda", 12345)["X"].shape, variants.answers("hw1_gda", 12345)["Sigma"].shape
+((40, 2), (2, 2))
 """
 import numpy as np
 
 __all__ = ["ASSIGNMENTS", "draw", "answers", "ANSWER_NAMES", "check_my_answers"]
 
-#: the assignments that have per-student data
-ASSIGNMENTS = ("hw3_m_estimate",)
-
 #: per assignment, the answers :func:`answers` returns, in the order ``my_answers()`` returns them
-ANSWER_NAMES = {"hw3_m_estimate": ("score_yes", "score_no", "p_yes")}
+ANSWER_NAMES = {"hw1_gda": ("phi", "mu0", "mu1", "Sigma", "p_query"),
+                "hw3_m_estimate": ("score_yes", "score_no", "p_yes")}
+
+#: the assignments that have per-student data
+ASSIGNMENTS = tuple(ANSWER_NAMES)
 
 _HW3_ATTRIBUTES = (("Courier", ("A", "B", "C")), ("Size", ("Small", "Medium", "Large")),
                    ("Day", ("Weekday", "Weekend")))
@@ -50,6 +56,27 @@ def _check(assignment, seed):
         raise ValueError(f"{assignment!r} has no per-student data; the assignments with it are {ASSIGNMENTS}.")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer (the MY_SEED of your notebook); got {seed!r}.")
+
+
+def _draw_hw1(r):
+    m, m1 = 40, int(r.integers(12, 21))
+    A = r.normal(size=(2, 2))
+    Sigma = A @ A.T / 2 + 0.5 * np.eye(2)
+    mu = np.round(r.normal(scale=2.0, size=(2, 2)), 1)
+    y = r.permutation(np.r_[np.zeros(m - m1, int), np.ones(m1, int)])
+    X = np.round(mu[y] + r.normal(size=(m, 2)) @ np.linalg.cholesky(Sigma).T, 2)
+    return {"X": X, "y": y, "x": np.round(mu.mean(axis=0) + r.normal(size=2), 2)}
+
+
+def _draw_hw3(r):
+    m_examples = 12
+    # every value occurs at least once, so that p = 1/k_j is the same with or without declared values
+    columns = [r.permutation(np.r_[values, r.choice(values, size=m_examples - len(values))])
+               for _, values in _HW3_ATTRIBUTES]
+    n_yes = int(r.integers(3, 8))
+    y = r.permutation(np.array(["Yes"] * n_yes + ["No"] * (m_examples - n_yes)))
+    x = np.array([str(r.choice(values)) for _, values in _HW3_ATTRIBUTES])
+    return {"X": np.column_stack(columns), "y": y, "x": x, "m": int(r.integers(1, 6))}
 
 
 def draw(assignment, seed):
@@ -65,37 +92,49 @@ def draw(assignment, seed):
     Returns
     -------
     data : dict
-        For ``hw3_m_estimate``: ``"X"`` (12, 3) attribute values (strings),
-        ``"y"`` (12,) ``"Yes"``/``"No"`` with both classes present, ``"x"``
-        a query (3,) and ``"m"`` the equivalent sample size (1 to 5).
+        For ``hw1_gda``: ``"X"`` (40, 2), ``"y"`` (40,) in {0, 1} with 12 to
+        20 ones, ``"x"`` a query point (2,). For ``hw3_m_estimate``: ``"X"``
+        (12, 3) attribute values (strings, every value present), ``"y"``
+        (12,) ``"Yes"``/``"No"`` with both classes present, ``"x"`` a query
+        (3,) and ``"m"`` the equivalent sample size (1 to 5).
     """
     _check(assignment, seed)
     r = np.random.default_rng(int(seed))
-    m_examples = 12
-    # every value occurs at least once, so that p = 1/k_j is the same with or without declared values
-    columns = [r.permutation(np.r_[values, r.choice(values, size=m_examples - len(values))])
-               for _, values in _HW3_ATTRIBUTES]
-    n_yes = int(r.integers(3, 8))
-    y = r.permutation(np.array(["Yes"] * n_yes + ["No"] * (m_examples - n_yes)))
-    x = np.array([str(r.choice(values)) for _, values in _HW3_ATTRIBUTES])
-    return {"X": np.column_stack(columns), "y": y, "x": x, "m": int(r.integers(1, 6))}
+    return _draw_hw1(r) if assignment == "hw1_gda" else _draw_hw3(r)
 
 
 def answers(assignment, seed):
-    """The expected answers of ``assignment`` for ``seed``, computed with genlearn.
+    """The expected answers of ``assignment`` for ``seed``, computed with genlearn (a dict, :data:`ANSWER_NAMES`).
 
-    For ``hw3_m_estimate``: Task 4's ``score_yes`` and ``score_no``
-    (P(v) prod_j P(x_j | v) with m-estimates, p = 1/k_j) and ``p_yes`` =
-    P(Yes | x), for the student's table, query and m (:func:`draw`).
+    For ``hw1_gda``: ``phi`` = p(y = 1), ``mu0``, ``mu1`` (2,) and ``Sigma``
+    (2, 2), the maximum likelihood estimates of :class:`genlearn.GDA`, and
+    ``p_query`` = p(y = 1 | x) at the query. For ``hw3_m_estimate``: Task 4's
+    ``score_yes`` and ``score_no`` (P(v) prod_j P(x_j | v) with m-estimates,
+    p = 1/k_j) and ``p_yes`` = P(Yes | x), for the student's table, query and m.
     """
+    data = draw(assignment, seed)
+    if assignment == "hw1_gda":
+        from ..discriminant import GDA
+
+        model = GDA().fit(data["X"], data["y"])
+        return {"phi": float(model.phi_y_[1]), "mu0": model.mu_[0].copy(), "mu1": model.mu_[1].copy(),
+                "Sigma": model.Sigma_.copy(), "p_query": float(model.predict_proba(data["x"][None, :])[0, 1])}
     from ..naive_bayes import CategoricalNB
 
-    data = draw(assignment, seed)
     model = CategoricalNB(m=data["m"]).fit(data["X"], data["y"])
     scores = np.exp(model.predict_joint_log_proba(data["x"][None, :])[0])
     classes = model.classes_.tolist()
     yes, no = float(scores[classes.index("Yes")]), float(scores[classes.index("No")])
     return {"score_yes": yes, "score_no": no, "p_yes": yes / (yes + no)}
+
+
+def found_expected(value, expected):
+    """'found v, expected e' at the entry furthest from ``expected`` (a scalar or an array)."""
+    value, expected = np.asarray(value, dtype=float), np.asarray(expected, dtype=float)
+    err = np.abs(value - expected)
+    i = np.unravel_index(int(np.argmax(err)), err.shape) if err.ndim else ()
+    at = f" at index {tuple(int(k) for k in i)}" if i else ""
+    return f"found {float(value[i]):.6g}{at}, expected {float(expected[i]):.6g}"
 
 
 def check_my_answers(assignment, seed, my_answers):
@@ -109,18 +148,22 @@ def check_my_answers(assignment, seed, my_answers):
 
     _check(assignment, seed)
     names = ANSWER_NAMES[assignment]
-    references = dict(checks._CATEGORICAL_REFERENCES, two_class_scores=_reference_two_class_scores)
+    if assignment == "hw1_gda":
+        references = {"fit_gda": checks._reference_fit_gda, "gda_posterior": checks._reference_gda_posterior}
+    else:
+        references = dict(checks._CATEGORICAL_REFERENCES, two_class_scores=_reference_two_class_scores)
     with checks._replaced(my_answers, **references):
         out = checks._call(my_answers)
     if not isinstance(out, (tuple, list)) or len(out) != len(names):
-        checks._fail(f"my_answers should return {len(names)} numbers: {', '.join(names)}.")
+        checks._fail(f"my_answers should return {len(names)} values: {', '.join(names)}.")
     expected = answers(assignment, seed)
     for name, value in zip(names, out):
-        value = checks._array(value, f"my_answers' {name}", (), "one number")
-        if not np.isclose(float(value), expected[name], rtol=1e-9, atol=1e-12):
-            checks._fail(f"my_answers: {name} is {float(value):.6g}; your table (MY_SEED = {seed}) gives "
-                         f"{expected[name]:.6g}. Did you use X_mine, y_mine, x_mine and m_mine?")
-    checks._ok(f"your numbers for MY_SEED = {seed}: " + ", ".join(f"{n} = {expected[n]:.6g}" for n in names))
+        value = checks._array(value, f"my_answers' {name}", np.shape(expected[name]), "as in the task")
+        if not np.allclose(value, expected[name], rtol=1e-9, atol=1e-12):
+            checks._fail(f"my_answers: {name} is not that of your data (MY_SEED = {seed}): "
+                         f"{found_expected(value, expected[name])}. Did you use the data of the cell above?")
+    checks._ok(f"your numbers for MY_SEED = {seed}: " +
+               ", ".join(f"{n} = {np.round(expected[n], 6).tolist()}" for n in names))
 
 
 def _reference_two_class_scores(X, y, x, m):

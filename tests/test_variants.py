@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from genlearn.course import variants as course_variants
-from genlearn.homework import checks, variants
+from genlearn.homework import checks, variant_checks, variants
 
 A = "hw3_m_estimate"
 
@@ -65,13 +65,13 @@ def test_two_students_get_different_tables_and_answers():
 
 def test_the_self_check_passes_own_numbers_and_names_found_and_expected_for_others():
     mine, other = variants.answers(A, 11), variants.answers(A, 12)
-    checks.check_my_answers(A, 11, lambda: tuple(mine.values()))
+    variant_checks.check_my_answers(A, 11, lambda: tuple(mine.values()))
     gda = variants.answers("hw1_gda", 5)
-    checks.check_my_answers("hw1_gda", 5, lambda: tuple(gda.values()))
+    variant_checks.check_my_answers("hw1_gda", 5, lambda: tuple(gda.values()))
     with pytest.raises(checks.CheckFailed, match=r"Sigma is not that of your data .* at index \(\d, \d\)"):
-        checks.check_my_answers("hw1_gda", 5, lambda: (*list(gda.values())[:3], gda["Sigma"] * 40 / 39, 0.5))
+        variant_checks.check_my_answers("hw1_gda", 5, lambda: (*list(gda.values())[:3], gda["Sigma"] * 40 / 39, 0.5))
     with pytest.raises(checks.CheckFailed, match=r"score_yes is not that of your data \(MY_SEED = 11\): found "):
-        checks.check_my_answers(A, 11, lambda: tuple(other.values()))
+        variant_checks.check_my_answers(A, 11, lambda: tuple(other.values()))
     with pytest.raises(ValueError, match="non-negative integer"):
         variants.draw(A, -1)
     with pytest.raises(ValueError, match="no per-student data"):

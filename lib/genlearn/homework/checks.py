@@ -55,8 +55,6 @@ from collections import Counter
 
 import numpy as np
 
-from .variants import check_my_answers  # noqa: F401 - homework 3, Task 7 (each student's own table)
-
 __all__ = [
     "CheckFailed",
     "check_gda_mle", "check_gda_posterior", "check_gda_boundary", "check_evaluate",
@@ -64,7 +62,7 @@ __all__ = [
     "check_vocabulary", "check_encoding", "check_multinomial_nb", "check_predictions",
     "check_top_words", "sms_reference", "sms_reference_model",
     "check_m_estimate", "check_categorical_nb", "check_scores_and_posteriors",
-    "check_two_class_scores", "check_posteriors", "check_stolen_car_scores", "check_my_answers",
+    "check_two_class_scores", "check_posteriors", "check_stolen_car_scores",
 ]
 
 RTOL = 1e-6

@@ -7,8 +7,8 @@ the student's id (:func:`genlearn.course.variants.student_seed`). The seed
 reveals nothing about the secret or about another student's seed. From it,
 :func:`draw` makes that student's data here, and :func:`answers` computes the
 expected answers with genlearn, the reference; the notebook's self-check
-(:func:`genlearn.homework.checks.check_my_answers`) and the grader's hidden
-test both call :func:`answers`, so no table of answers exists anywhere.
+(:func:`genlearn.homework.variant_checks.check_my_answers`) and the grader's
+hidden test both call :func:`answers`, so no table of answers exists anywhere.
 
 Only plain numpy draws the data: while a homework is graded, the sandbox
 blocks genlearn's implementations of its tasks, not this draw.
@@ -38,7 +38,7 @@ True
 """
 import numpy as np
 
-__all__ = ["ASSIGNMENTS", "draw", "answers", "ANSWER_NAMES", "check_my_answers"]
+__all__ = ["ASSIGNMENTS", "draw", "answers", "ANSWER_NAMES", "found_expected"]
 
 #: per assignment, the answers :func:`answers` returns, in the order ``my_answers()`` returns them
 ANSWER_NAMES = {"hw1_gda": ("phi", "mu0", "mu1", "Sigma", "p_query"),
@@ -135,42 +135,3 @@ def found_expected(value, expected):
     i = np.unravel_index(int(np.argmax(err)), err.shape) if err.ndim else ()
     at = f" at index {tuple(int(k) for k in i)}" if i else ""
     return f"found {float(value[i]):.6g}{at}, expected {float(expected[i]):.6g}"
-
-
-def check_my_answers(assignment, seed, my_answers):
-    """Check ``my_answers()`` against :func:`answers` for ``seed`` (the notebook's self-check).
-
-    ``my_answers`` runs with genlearn's versions of the earlier tasks in place
-    of the student's (a mistake there costs that task only). A wrong number
-    fails with the value found and the value expected for this seed.
-    """
-    from . import checks
-
-    _check(assignment, seed)
-    names = ANSWER_NAMES[assignment]
-    if assignment == "hw1_gda":
-        references = {"fit_gda": checks._reference_fit_gda, "gda_posterior": checks._reference_gda_posterior}
-    else:
-        references = dict(checks._CATEGORICAL_REFERENCES, two_class_scores=_reference_two_class_scores)
-    with checks._replaced(my_answers, **references):
-        out = checks._call(my_answers)
-    if not isinstance(out, (tuple, list)) or len(out) != len(names):
-        checks._fail(f"my_answers should return {len(names)} values: {', '.join(names)}.")
-    expected = answers(assignment, seed)
-    for name, value in zip(names, out):
-        value = checks._array(value, f"my_answers' {name}", np.shape(expected[name]), "as in the task")
-        if not np.allclose(value, expected[name], rtol=1e-9, atol=1e-12):
-            checks._fail(f"my_answers: {name} is not that of your data (MY_SEED = {seed}): "
-                         f"{found_expected(value, expected[name])}. Did you use the data of the cell above?")
-    checks._ok(f"your numbers for MY_SEED = {seed}: " +
-               ", ".join(f"{n} = {np.round(expected[n], 6).tolist()}" for n in names))
-
-
-def _reference_two_class_scores(X, y, x, m):
-    from . import checks
-
-    model = checks._reference_categorical_nb(X, y, m)
-    s = checks._reference_joint_scores(model, [x])[0]
-    classes = [str(c) for c in np.asarray(model["classes"]).tolist()]
-    yes, no = float(s[classes.index("Yes")]), float(s[classes.index("No")])
-    return yes, no, yes / (yes + no)

@@ -43,7 +43,8 @@ collect_ignore = ["lib/genlearn/widget_state.py"]
 #: The second tier, `make test-all` (docs/testing.md): what drives a browser, JupyterLite, a hub, the
 #: grading sandbox, a server or a fresh install, each test seconds to minutes. Its tests get the
 #: marker ``full``; `make test` runs every other test (-m "not full") and nbval over the notebooks.
-SECOND_TIER = ("tests/browser/", "tests/hub/", "tests/test_grading.py", "tests/test_sandbox.py",
+SECOND_TIER = ("tests/browser/", "tests/hub/", "tests/test_grading.py", "tests/test_class_grading.py",
+               "tests/test_sandbox.py",
                "tests/test_install.py", "tests/test_site_build.py", "tests/test_export.py",
                "tests/test_lab_server.py")
 

@@ -42,7 +42,8 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lib"))
-from genlearn.course import assignments  # noqa: E402
+from genlearn.course import assignments, variants  # noqa: E402
+from genlearn.homework import variants as homework_variants  # noqa: E402
 
 _shared = ROOT.parent / "shared" / "data" / "sms_spam"
 if "GENLEARN_DATA" not in os.environ and _shared.is_dir():
@@ -88,10 +89,15 @@ def autograde_run(name, n):
     """Wall seconds {"startup": ..., "autograde": [per student]} and the run's CPU seconds."""
     with tempfile.TemporaryDirectory() as tmp:
         course = assignments.copy_course(tmp, ROOT, names=[name])
+        secret = os.urandom(32)                   # per-student data (hw3): each student's own seed
+        (course / variants.SECRET_FILE).write_text(secret.hex() + "\n", encoding="utf-8")
         for i in range(n):
             folder = course / "submitted" / f"student{i}" / name
             folder.mkdir(parents=True)
-            nbformat.write(_solution_notebook(name), folder / f"{name}.ipynb")
+            nb = _solution_notebook(name)
+            if name in homework_variants.ASSIGNMENTS:
+                variants.personalise(nb, variants.student_seed(secret, name, f"student{i}"))
+            nbformat.write(nb, folder / f"{name}.ipynb")
         calls = [("generate_assignment", [name])] + [("autograde", [name, f"student{i}"]) for i in range(n)]
         cpu, start = _children_cpu(), time.perf_counter()
         log = assignments.nbgrader_api(course, calls)

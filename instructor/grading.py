@@ -15,7 +15,10 @@ comparisons.
 * **fresh data.** Each test draws new data from ``os.urandom`` at grading time,
   so values printed in the notebook cannot be hard-coded;
 * **independent references.** Expected values are computed here with plain
-  numpy, never through ``genlearn``;
+  numpy, never through ``genlearn``; the one exception is hw3's Task 7, the
+  student's own numbers, whose reference is genlearn's
+  (``genlearn.homework.variants.answers``, the same draw the notebook makes
+  from the seed the grader derives for the student);
 * **no delegation.** In the sandbox, genlearn's and scikit-learn's
   implementations of what the homework asks for (:data:`BLOCKED`) are replaced
   by stubs that raise: calling ``genlearn.GDA`` or ``m_estimate``, or a private
@@ -28,8 +31,10 @@ comparisons.
   the right shape (``np.asarray(value, dtype=float)``), as the visible checks
   in ``genlearn.homework.checks`` accept.
 
-A failure raises ``AssertionError`` with a short message naming the function
-and what is wrong, never the expected value. :class:`SetupError` is the
+A failure raises ``AssertionError`` with a short message naming the function,
+the property that fails and, where numbers are compared, the value found and
+the value expected (on data drawn at grading time); :data:`LESSONS` names the
+lesson section the feedback links to. :class:`SetupError` is the
 grader's problem (missing data): the grader stops and says so, rather than give
 a student 0 for it.
 """
@@ -149,8 +154,19 @@ def close(value, ref, what, rtol=RTOL, atol=ATOL, equal_nan=False):
     except (TypeError, ValueError):
         fail(what)
     ref = np.asarray(ref, dtype=float)
-    if value.shape != ref.shape or not np.allclose(value, ref, rtol=rtol, atol=atol, equal_nan=equal_nan):
-        fail(what)
+    if value.shape != ref.shape:
+        fail(f"{what} Found shape {value.shape}, expected {ref.shape}.")
+    if not np.allclose(value, ref, rtol=rtol, atol=atol, equal_nan=equal_nan):
+        fail(f"{what} {found_expected(value, ref)}")
+
+
+def found_expected(value, ref):
+    """'Found v, expected r' at the entry furthest from the reference (the feedback's values)."""
+    with np.errstate(invalid="ignore"):
+        err = np.where(np.isnan(value) & np.isnan(ref), 0.0, np.abs(value - ref))
+    i = np.unravel_index(int(np.nanargmax(np.where(np.isnan(err), np.inf, err))), err.shape) if err.ndim else ()
+    at = f" at index {tuple(int(k) for k in i)}" if i else ""
+    return f"Found {float(value[i]):.6g}{at}, expected {float(ref[i]):.6g}."
 
 
 # ---------------------------------------------------------------------------
@@ -646,6 +662,53 @@ def hw3_posteriors(posteriors):
               rtol=1e-9, equal_nan=True)
 
 
+def ref_two_class_scores(X, y, x, m):
+    model = ref_categorical_nb(X, y, m)
+    s = ref_joint_scores(model, [x])[0]
+    yes, no = s[list(model["classes"]).index("Yes")], s[list(model["classes"]).index("No")]
+    return float(yes), float(no), float(yes / (yes + no))
+
+
+def my_answers_test(my_answers, variant):
+    """Task 7 of hw1 and hw3: the student's own numbers, for the seed the grader derives for this student
+    (never the notebook's).
+
+    The expected answers are genlearn's (genlearn.homework.variants.answers), for the draw of that seed.
+    ``my_answers`` runs with the reference versions of the earlier tasks (:data:`MY_ANSWERS_REFERENCES`).
+    When the numbers are wrong, ``variant["answers_of"]`` lists the students whose numbers they are (the
+    report's).
+    """
+    from genlearn.homework import variants
+
+    assignment = variant["assignment"]
+    with substituted(my_answers, **MY_ANSWERS_REFERENCES[assignment]):
+        out = call(my_answers)
+    names = variants.ANSWER_NAMES[assignment]
+    if not isinstance(out, (tuple, list)) or len(out) != len(names):
+        fail(f"my_answers should return {len(names)} values: {', '.join(names)}.")
+    expected = variants.answers(assignment, variant["seed"])
+    got = [array(v, np.shape(expected[name]), f"my_answers' {name}") for name, v in zip(names, out)]
+
+    def same(answers):
+        return all(np.allclose(g, answers[n], rtol=1e-9, atol=1e-12) for g, n in zip(got, names))
+
+    if same(expected):
+        return
+    variant["answers_of"] = [s for s, seed in variant["others"].items() if same(variants.answers(assignment, seed))]
+    name = next(n for g, n in zip(got, names) if not np.allclose(g, expected[n], rtol=1e-9, atol=1e-12))
+    fail(f"my_answers: {name} is not that of your own data: "
+         f"{variants.found_expected(got[names.index(name)], expected[name])} "
+         "(MY_SEED must stay the one your notebook came with).")
+
+
+#: what my_answers gets in place of the student's earlier tasks
+MY_ANSWERS_REFERENCES = {
+    "hw1_gda": {"fit_gda": ref_fit_gda, "gda_posterior": ref_gda_posterior},
+    "hw3_m_estimate": {"fit_categorical_nb": ref_categorical_nb, "joint_scores": ref_joint_scores,
+                       "predict_proba": ref_predict_proba, "two_class_scores": ref_two_class_scores},
+}
+
+
 # ---------------------------------------------------------------------------
 # The graded cells
 # ---------------------------------------------------------------------------
@@ -657,6 +720,7 @@ TASKS = {
     "hw1-task3-test": (hw1_gda_boundary, ("gda_boundary",)),
     "hw1-task4-test": (hw1_evaluate, ("evaluate",)),
     "hw1-task5-test": (hw1_compare_raw_and_log, ("compare_raw_and_log",)),
+    "hw1-task7-test": (my_answers_test, ("my_answers",)),
     "hw2-task1-test": (hw2_build_vocabulary, ("build_vocabulary",)),
     "hw2-task2-test": (hw2_encode, ("encode",)),
     "hw2-task3-test": (hw2_fit_multinomial_nb, ("fit_multinomial_nb",)),
@@ -667,6 +731,28 @@ TASKS = {
     "hw3-task3-test": (hw3_scores_and_posteriors, ("joint_scores", "predict_proba")),
     "hw3-task4-test": (hw3_two_class_scores, ("two_class_scores",)),
     "hw3-task5-test": (hw3_posteriors, ("posteriors",)),
+    "hw3-task7-test": (my_answers_test, ("my_answers",)),
+}
+
+#: where the lessons teach each task: (notebook in notebooks/, section heading); the feedback links there
+LESSONS = {
+    "hw1-task1-test": ("03_gaussian_discriminant_analysis.ipynb", "2. Maximum likelihood, by hand"),
+    "hw1-task2-test": ("03_gaussian_discriminant_analysis.ipynb", "4. From GDA to logistic regression, step by step"),
+    "hw1-task3-test": ("03_gaussian_discriminant_analysis.ipynb", "4. From GDA to logistic regression, step by step"),
+    "hw1-task4-test": ("04_gda_vs_logistic_regression.ipynb", "1. Logistic regression by Newton's method"),
+    "hw1-task5-test": ("04_gda_vs_logistic_regression.ipynb", "3. Making GDA competitive again: model $\\log x$"),
+    "hw1-task7-test": ("03_gaussian_discriminant_analysis.ipynb", "2. Maximum likelihood, by hand"),
+    "hw2-task1-test": ("06_naive_bayes_text.ipynb", "6. The real thing: the SMS Spam Collection"),
+    "hw2-task2-test": ("06_naive_bayes_text.ipynb", "5. The multinomial event model"),
+    "hw2-task3-test": ("06_naive_bayes_text.ipynb", "3. The 0/0 problem, and Laplace smoothing"),
+    "hw2-task4-test": ("06_naive_bayes_text.ipynb", "4. Underflow: why the product must be taken in log space"),
+    "hw2-task5-test": ("06_naive_bayes_text.ipynb", "6. The real thing: the SMS Spam Collection"),
+    "hw3-task1-test": ("08_m_estimate_stolen_cars.ipynb", "1. The m-estimate"),
+    "hw3-task2-test": ("08_m_estimate_stolen_cars.ipynb", "2. The ten cars"),
+    "hw3-task3-test": ("08_m_estimate_stolen_cars.ipynb", "4. The two scores: rounded too early versus exact"),
+    "hw3-task4-test": ("08_m_estimate_stolen_cars.ipynb", "3. The query (Red, SUV, Domestic) with $m = 3$, $p = 0.5$"),
+    "hw3-task5-test": ("08_m_estimate_stolen_cars.ipynb", "7. Two special cases"),
+    "hw3-task7-test": ("08_m_estimate_stolen_cars.ipynb", "3. The query (Red, SUV, Domestic) with $m = 3$, $p = 0.5$"),
 }
 
 #: per assignment, the implementations switched off in the sandbox

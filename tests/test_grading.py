@@ -55,8 +55,9 @@ import numpy as np
 import pytest
 
 from genlearn.course import assignments
+from genlearn.course import variants as course_variants
 from genlearn.datasets import load_demo_sms, load_sms_spam, make_gaussian_classes
-from genlearn.homework import checks
+from genlearn.homework import checks, variants
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "instructor" / "source"
@@ -64,6 +65,8 @@ STUDENT = ROOT / "notebooks" / "homework"
 NAMES = assignments.ASSIGNMENTS
 #: seconds a cell or a call may run in these tests (the course's default is 120)
 TIMEOUT = 30
+#: the course secret of these tests' courses (per-student data, genlearn.course.variants)
+SECRET = bytes(range(32))
 
 
 def _sms_available():
@@ -158,11 +161,11 @@ def _hw2_printed_top_words():
 #: the function each task's cell defines and the hidden test grades
 TASK_FUNCTION = {
     "hw1-task1-fit-gda": "fit_gda", "hw1-task2-posterior": "gda_posterior", "hw1-task3-boundary": "gda_boundary",
-    "hw1-task4-evaluate": "evaluate", "hw1-task5-compare": "compare_raw_and_log",
+    "hw1-task4-evaluate": "evaluate", "hw1-task7-mine": "my_answers", "hw1-task5-compare": "compare_raw_and_log",
     "hw2-task1-vocabulary": "build_vocabulary", "hw2-task2-encode": "encode", "hw2-task3-fit": "fit_multinomial_nb",
     "hw2-task4-predict": "predict", "hw2-task5-top-words": "top_words",
     "hw3-task1-m-estimate": "m_estimate", "hw3-task2-fit": "fit_categorical_nb", "hw3-task3-predict": "joint_scores",
-    "hw3-task4-cars": "two_class_scores", "hw3-task5-parcels": "posteriors",
+    "hw3-task4-cars": "two_class_scores", "hw3-task5-parcels": "posteriors", "hw3-task7-mine": "my_answers",
 }
 
 
@@ -438,6 +441,8 @@ def _submissions(course_of):
 
 def _write_submission(course, assignment, student, replacements):
     nb = nbformat.read(STUDENT / f"{assignment}.ipynb", as_version=4)
+    if assignment in variants.ASSIGNMENTS:          # the student's own notebook, as `variants personalise` writes it
+        course_variants.personalise(nb, course_variants.student_seed(SECRET, assignment, student))
     deleted = {k.removeprefix("DELETE:") for k in replacements if k.startswith("DELETE:")}
     nb.cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") not in deleted]
     replacements = {k: v for k, v in replacements.items() if not k.startswith("DELETE:")}
@@ -467,6 +472,7 @@ def _course_files(course):
 
 def _make_course(tmp, assignment):
     course = assignments.copy_course(tmp / assignment, ROOT, names=[assignment])
+    (course / course_variants.SECRET_FILE).write_text(SECRET.hex() + "\n", encoding="utf-8")
     with open(course / "nbgrader_config.py", "a", encoding="utf-8") as fh:
         fh.write(f"\nc.SandboxGrade.timeout = {TIMEOUT}\n")
     return course

@@ -22,6 +22,8 @@ autograde    nbgrader's autograding with the student's code in a sandbox (docs/g
 sandbox      the sandbox: bubblewrap, a throwaway user, limits; data in and out
 sandbox_protocol  what the grader and the sandbox's worker say to each other (both import it)
 similarity   near copies of library code in a submission (token-based)
+variants     per-student homework: the seeds (an HMAC under the course secret), the notebooks handed out
+grades       the gradebook exported for Canvas, Moodle or as plain CSV
 release      the student-only branch that the hub hands out (make student-release)
 widget_state the explorers' stored widget state: kept when Jupyter saves (a server extension), checked
              before publishing

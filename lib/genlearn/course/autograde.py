@@ -49,6 +49,7 @@ from traitlets import Enum, Float, Int, List, Unicode
 
 from .sandbox import Aborted, Sandbox, StudentRaised, function_sources
 from .similarity import library_runs, near_copies
+from .variants import read_secret, seed_of_notebook_source, student_seed
 
 __all__ = ["SandboxGrade", "RemoteFunction", "NotebookSession", "load_grading", "sha256_of", "write_report"]
 
@@ -199,6 +200,10 @@ class SandboxGrade(NbGraderPreprocessor):
                                            "as a near copy of a library function.").tag(config=True)
     hide = List(Unicode(), help="Folders the sandbox must not show (the course folder is always "
                                 "added).").tag(config=True)
+    lesson_url = Unicode("../../../../notebooks/{notebook}#{anchor}",
+                         help="Link of a lesson section in the feedback ({notebook}, {anchor}: grading.LESSONS); "
+                              "the default is relative to nbgrader's feedback/<student>/<assignment>/ "
+                              "in instructor/ of the checkout").tag(config=True)
 
     warm_imports = List(Unicode(), ["IPython.core.interactiveshell", "genlearn.logistic", "genlearn.datasets",
                                     "genlearn.text"],
@@ -230,6 +235,8 @@ class SandboxGrade(NbGraderPreprocessor):
                           memory_bytes=self.memory_bytes, max_processes=self.max_processes,
                           blocked=blocked, hide=hide, preload=_imports(c for _, c in code if _locked_setup(c)))
         session = NotebookSession(cells, sandbox)
+        variant = self._variant(assignment, student, [c.source for _, c in code])
+        lessons = getattr(grading, "LESSONS", {})
         tasks = []
         started = time.perf_counter()
         try:
@@ -239,7 +246,7 @@ class SandboxGrade(NbGraderPreprocessor):
                 points = float(cell.metadata["nbgrader"].get("points", 0))
                 funcs = [RemoteFunction(session, name, vars(grading)) for name in names]
                 try:
-                    test(*funcs)
+                    test(*funcs, **({"variant": variant} if _wants_variant(test) else {}))
                 except AssertionError as exc:
                     outcome, why = "failed", str(exc) or "the hidden test failed"
                 except Aborted as exc:
@@ -253,6 +260,8 @@ class SandboxGrade(NbGraderPreprocessor):
                 else:
                     outcome, why = "passed", ""
                 cell.outputs = [_verdict(outcome, why)]
+                if outcome == "failed" and label in lessons:
+                    cell.outputs.append(_lesson_link(self.lesson_url, *lessons[label]))
                 tasks.append({"cell": label, "functions": list(names), "points": points, "outcome": outcome,
                               "why": why})
                 self.log.info("%s: %s %s", label, outcome, why)
@@ -271,9 +280,63 @@ class SandboxGrade(NbGraderPreprocessor):
             "cells_with_errors": {label: why for label, why in session.errors.items()
                                   if any(label == c[0] and c[2] for c in cells)},
             "near_copies": copies,
+            "variant": _variant_report(variant),
         }
         write_report(self.report_dir or os.path.join(self._course_root(), "reports"), report)
         return nb, resources
+
+
+    def _variant(self, assignment, student, sources):
+        """Per-student data: this student's seed (from the course secret), the notebook's, the other students'."""
+        from genlearn.homework.variants import ASSIGNMENTS
+
+        if assignment not in ASSIGNMENTS:
+            return None
+        root = self._course_root()
+        secret = read_secret(root)           # a ValueError (the grader's problem) when it is missing
+        submitted = Path(root) / "submitted"
+        others = sorted(p.name for p in submitted.iterdir() if p.is_dir()) if submitted.is_dir() else []
+        return {"assignment": assignment, "seed": student_seed(secret, assignment, student),
+                "notebook_seed": seed_of_notebook_source(sources),
+                "others": {s: student_seed(secret, assignment, s) for s in others if s != student},
+                "answers_of": []}
+
+
+def _wants_variant(test):
+    import inspect
+
+    return "variant" in inspect.signature(test).parameters
+
+
+def _variant_report(variant):
+    """What the report says of a per-student notebook: whose seed it carries, whose answers it gave."""
+    if variant is None:
+        return None
+    seed = variant["notebook_seed"]
+    if seed == variant["seed"]:
+        carries = "own"
+    else:
+        carries = next((s for s, other in variant["others"].items() if other == seed), None)
+        carries = f"student {carries}" if carries else ("none (no MY_SEED line)" if seed is None else "no student's")
+    return {"seed_in_notebook": carries, "answers_of": list(variant["answers_of"])}
+
+
+def _anchor(heading):
+    """The anchor Jupyter and nbconvert give a markdown heading."""
+    return heading.strip().replace(" ", "-")
+
+
+def _lesson_link(url, notebook, heading):
+    from html import escape
+
+    from nbformat.v4 import new_output
+
+    href = url.format(notebook=notebook, anchor=_anchor(heading))
+    text = f"Taught in the lesson {notebook.removesuffix('.ipynb')}, section \"{heading}\": {href}"
+    return new_output("display_data", data={
+        "text/plain": text,
+        "text/html": (f'<p>Taught in the lesson <a href="{escape(href)}">{escape(notebook.removesuffix(".ipynb"))}'
+                      f', section &ldquo;{escape(heading)}&rdquo;</a>.</p>')})
 
 
 _WARMED = set()
@@ -341,6 +404,9 @@ def _markdown(r):
     if r["cells_with_errors"]:
         lines += ["", "Cells of the student's that raised:"]
         lines += [f"* {label}: {why}" for label, why in r["cells_with_errors"].items()]
+    problem = _variant_problem(r.get("variant"))
+    if problem:
+        lines += ["", f"Per-student data: {problem} (the task with this student's numbers scored as graded)."]
     if r["near_copies"]:
         lines += ["", "Near copies of library code (token-based; check by hand, the scores stand):"]
         lines += [f"* `{h['function']}` ({h['cell']}): {h['score']:.0%} like `{h['reference']}`"
@@ -348,14 +414,28 @@ def _markdown(r):
     return "\n".join(lines) + "\n"
 
 
+def _variant_problem(variant):
+    """'copied ...' when a notebook carries another seed or gave another student's numbers; else ''."""
+    if not variant:
+        return ""
+    parts = []
+    if variant["seed_in_notebook"] != "own":
+        parts.append(f"MY_SEED is {variant['seed_in_notebook']}")
+    if variant["answers_of"]:
+        parts.append("the answers are those of " + ", ".join(variant["answers_of"]))
+    return ("copied? " + "; ".join(parts)) if parts else ""
+
+
 def _summary(assignment, reports):
     lines = [f"# {assignment}: what needs the instructor", "",
-             "| student | not graded | near copies of library code |", "|---|---|---|"]
+             "| student | not graded | near copies of library code | another student's data |", "|---|---|---|---|"]
     for r in reports:
         ungraded = [f"{t['cell']} ({t['why']})" for t in r["tasks"] if t["outcome"] == "not graded"]
         copies = [f"{h['function']} ~ {h['reference']} ({h['score']:.0%})" for h in r["near_copies"]]
-        if ungraded or copies:
-            lines.append(f"| {r['student']} | {'; '.join(ungraded) or '-'} | {'; '.join(copies) or '-'} |")
+        variant = _variant_problem(r.get("variant"))
+        if ungraded or copies or variant:
+            lines.append(f"| {r['student']} | {'; '.join(ungraded) or '-'} | {'; '.join(copies) or '-'} "
+                         f"| {variant or '-'} |")
     if len(lines) == 4:
-        lines.append("| (none) | | |")
+        lines.append("| (none) | | | |")
     return "\n".join(lines) + "\n"

@@ -1,0 +1,55 @@
+"""The self-check of Task 7 (each student's own data), beside :mod:`genlearn.homework.checks`.
+
+:func:`check_my_answers` calls the student's ``my_answers()`` with genlearn's
+versions of the tasks it builds on and compares what it returns with
+:func:`genlearn.homework.variants.answers` for the notebook's ``MY_SEED``: a
+wrong value fails with the value found and the value expected.
+
+Examples
+--------
+>>> from genlearn.homework import variant_checks, variants
+>>> mine = variants.answers("hw3_m_estimate", 7)
+>>> variant_checks.check_my_answers("hw3_m_estimate", 7, lambda: tuple(mine.values()))  # doctest: +ELLIPSIS
+OK: your numbers for MY_SEED = 7: score_yes = ...
+"""
+import numpy as np
+
+from . import checks
+from .variants import ANSWER_NAMES, _check, answers, found_expected
+
+__all__ = ["check_my_answers"]
+
+
+def check_my_answers(assignment, seed, my_answers):
+    """Check ``my_answers()`` against :func:`answers` for ``seed`` (the notebook's self-check).
+
+    ``my_answers`` runs with genlearn's versions of the earlier tasks in place
+    of the student's (a mistake there costs that task only). A wrong number
+    fails with the value found and the value expected for this seed.
+    """
+    _check(assignment, seed)
+    names = ANSWER_NAMES[assignment]
+    if assignment == "hw1_gda":
+        references = {"fit_gda": checks._reference_fit_gda, "gda_posterior": checks._reference_gda_posterior}
+    else:
+        references = dict(checks._CATEGORICAL_REFERENCES, two_class_scores=_reference_two_class_scores)
+    with checks._replaced(my_answers, **references):
+        out = checks._call(my_answers)
+    if not isinstance(out, (tuple, list)) or len(out) != len(names):
+        checks._fail(f"my_answers should return {len(names)} values: {', '.join(names)}.")
+    expected = answers(assignment, seed)
+    for name, value in zip(names, out):
+        value = checks._array(value, f"my_answers' {name}", np.shape(expected[name]), "as in the task")
+        if not np.allclose(value, expected[name], rtol=1e-9, atol=1e-12):
+            checks._fail(f"my_answers: {name} is not that of your data (MY_SEED = {seed}): "
+                         f"{found_expected(value, expected[name])}. Did you use the data of the cell above?")
+    checks._ok(f"your numbers for MY_SEED = {seed}: " +
+               ", ".join(f"{n} = {np.round(expected[n], 6).tolist()}" for n in names))
+
+
+def _reference_two_class_scores(X, y, x, m):
+    model = checks._reference_categorical_nb(X, y, m)
+    s = checks._reference_joint_scores(model, [x])[0]
+    classes = [str(c) for c in np.asarray(model["classes"]).tolist()]
+    yes, no = float(s[classes.index("Yes")]), float(s[classes.index("No")])
+    return yes, no, yes / (yes + no)

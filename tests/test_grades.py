@@ -95,3 +95,19 @@ def test_plain_csv_has_totals_and_bad_input_is_refused(tmp_path):
         grades.export("blackboard", tmp_path / "x.csv", db)
     with pytest.raises(ValueError, match="no assignment 'hw9'"):
         grades.export("canvas", tmp_path / "x.csv", db, assignment="hw9")
+
+
+def test_the_command_writes_what_export_writes_and_names_a_missing_gradebook(tmp_path, capsys):
+    """``python -m genlearn.course.grades export``: the same file as :func:`grades.export`; without a gradebook
+    a ValueError that says how to make one (autograde) or name it (--db)."""
+    db, _ = _gradebook(tmp_path)
+    out = tmp_path / "by-command.csv"
+    assert grades.main(["export", "--format", "canvas", "--db", db, "--out", str(out)]) == 0
+    assert f"wrote {out}" in capsys.readouterr().out
+    assert _read(out) == _read(grades.export("canvas", tmp_path / "by-function.csv", db))
+    course = tmp_path / "course"
+    (course / "notebooks").mkdir(parents=True)
+    (course / "notebooks" / "00_start_here.ipynb").write_text("{}", encoding="utf-8")
+    (course / "instructor").mkdir()
+    with pytest.raises(ValueError, match="gradebook.db is missing: autograde first, or name it with --db"):
+        grades.main(["export", "--format", "moodle", "--course", str(course)])

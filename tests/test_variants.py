@@ -93,3 +93,32 @@ def test_personalise_writes_the_seed_and_secrets_are_checked(tmp_path):
         course_variants.make_secret(tmp_path)
     with pytest.raises(ValueError, match="at least 16 bytes"):
         course_variants.student_seed(b"short", A, "alice")
+
+
+def test_the_command_makes_one_secret_and_one_notebook_per_student(tmp_path, capsys):
+    """``python -m genlearn.course.variants secret`` then ``personalise``: each student's notebook carries the
+    seed :func:`student_seed` derives from the secret written (HMAC-SHA256, recomputed here), and a second
+    ``secret`` is refused (it would change every student's data)."""
+    course = tmp_path / "course"
+    (course / "notebooks").mkdir(parents=True)
+    (course / "notebooks" / "00_start_here.ipynb").write_text("{}", encoding="utf-8")
+    released = course / "instructor" / "release" / A / f"{A}.ipynb"
+    released.parent.mkdir(parents=True)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("MY_SEED = 0\nprint(MY_SEED)")]
+    nbformat.write(nb, released)
+    with pytest.raises(ValueError, match="variant_secret is missing"):
+        course_variants.main(["--course", str(course), "personalise", A, "ada"])
+    assert course_variants.main(["--course", str(course), "secret"]) == 0
+    with pytest.raises(ValueError, match="a new secret would change every student's data"):
+        course_variants.main(["--course", str(course), "secret"])
+    assert course_variants.main(["--course", str(course), "personalise", A, "ada", "bob"]) == 0
+    secret = bytes.fromhex((course / "instructor" / "variant_secret").read_text().strip())
+    seeds = {}
+    for student in ("ada", "bob"):
+        mine = nbformat.read(course / "instructor" / "personal" / student / A / f"{A}.ipynb", as_version=4)
+        seeds[student] = course_variants.seed_of_notebook_source([c.source for c in mine.cells])
+        want = int.from_bytes(hmac.new(secret, f"{A}/{student}".encode(), hashlib.sha256).digest()[:8], "big") >> 1
+        assert seeds[student] == want, student
+    assert seeds["ada"] != seeds["bob"]
+    assert "wrote" in capsys.readouterr().out

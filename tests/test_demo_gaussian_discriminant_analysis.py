@@ -23,7 +23,7 @@ from notebook_outputs import checked_output, numbers_after
 
 from genlearn.datasets import make_gaussian_classes
 from genlearn.demos import gaussian_discriminant_analysis as demo
-from genlearn.demos.explorer import esm_source
+from genlearn.explorers import gaussian_discriminant_analysis as ex_demo
 
 NOTEBOOK = "03_gaussian_discriminant_analysis.ipynb"
 
@@ -196,7 +196,7 @@ def test_plot_gda_fit_draws_boundary_on_the_line():
 # Oracles: the sample redrawn here with numpy's Cholesky, scikit-learn's LDA fitted to it
 # (lsqr solver, store_covariance: the MLE with Sigma divided by m), scipy's densities for the
 # true log-odds, the Mahalanobis distance for the ellipses.
-INITIAL = {k: v for k, v in demo.GDAExplorer.defaults().items() if k not in ("m", "seed", "pointer")}
+INITIAL = {k: v for k, v in ex_demo.GDAExplorer.defaults().items() if k not in ("m", "seed", "pointer")}
 
 
 def _oracle_sample(params):
@@ -220,7 +220,7 @@ def _true_log_odds(pts, params, mu, Sigma):
 @pytest.mark.parametrize("values", [{}, dict(phi=0.3, rho=-0.6, sigma1=1.2),
                                     dict(m=57, seed=4, phi=0.85, mu1_2=-2.5, sigma2=0.3)])
 def test_explorer_state_matches_sklearn_and_scipy(values):
-    ex = demo.GDAExplorer(**values)
+    ex = ex_demo.GDAExplorer(**values)
     params = ex.params()
     assert params == {**INITIAL, "m": 200, "seed": 0, "pointer": "move", **values}
     st = ex.expected_state()
@@ -254,12 +254,12 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
                                _true_log_odds(probe, params, mu, Sigma), atol=1e-9)
     # ellipses: Mahalanobis radius 1 and 2 around each true mean
     for k in (0, 1):
-        for r, pts in zip(demo.EXPLORER_RADII, st["ellipses"][k]):
+        for r, pts in zip(ex_demo.EXPLORER_RADII, st["ellipses"][k]):
             d = np.array(pts) - mu[k]
             np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d), r * r,
                                        rtol=1e-9)
         # the fitted ellipses: the same radii around LDA's means, in LDA's covariance
-        for r, pts in zip(demo.EXPLORER_RADII, fit["ellipses"][k]):
+        for r, pts in zip(ex_demo.EXPLORER_RADII, fit["ellipses"][k]):
             d = np.array(pts) - lda.means_[k]
             np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(lda.covariance_), d),
                                        r * r, rtol=1e-9)
@@ -287,7 +287,7 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
 
 
 def test_explorer_moves_points_smoothly():
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     before, y = ex.sample()
     ex.mu0_1 = INITIAL["mu0_1"] + 0.1
     after, y_after = ex.sample()
@@ -298,7 +298,7 @@ def test_explorer_moves_points_smoothly():
 
 
 def test_explorer_no_boundary_when_means_coincide():
-    st = demo.GDAExplorer(mu1_1=INITIAL["mu0_1"], mu1_2=INITIAL["mu0_2"]).expected_state()
+    st = ex_demo.GDAExplorer(mu1_1=INITIAL["mu0_1"], mu1_2=INITIAL["mu0_2"]).expected_state()
     assert st["true"]["theta"] == [0.0, 0.0] and st["true"]["line"] == [[], []]
     assert st["readouts"][3].startswith("true boundary: none")
     assert np.allclose(st["posterior"]["p"], INITIAL["phi"])
@@ -306,25 +306,25 @@ def test_explorer_no_boundary_when_means_coincide():
 
 def test_every_slider_at_the_corner_of_the_box_still_fits():
     """Every slider at an end, alternately (the contract checks each end alone, against numpy)."""
-    sliders = [(n, t) for n, t in demo.GDAExplorer.class_traits().items() if n in INITIAL]
+    sliders = [(n, t) for n, t in ex_demo.GDAExplorer.class_traits().items() if n in INITIAL]
     corner = {n: t.lo if i % 2 else t.hi for i, (n, t) in enumerate(sliders)}
-    assert demo.GDAExplorer(**corner).expected_state()["fitted"]["accuracy"] > 0.5
+    assert ex_demo.GDAExplorer(**corner).expected_state()["fitted"]["accuracy"] > 0.5
 
 
 def test_explorer_refuses_bad_values():
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     with pytest.raises(ValueError, match=r"rho = 0.95 is outside the slider range \[-0.9, 0.9\]"):
         ex.rho = 0.95
     with pytest.raises(ValueError, match=r"phi = nan is outside the slider range \[0.1, 0.9\]"):
         ex.phi = float("nan")
     with pytest.raises(ValueError, match=r"m = 5 is outside its range; choose a whole number in \[10, 2000\]"):
-        demo.GDAExplorer(m=5)
+        ex_demo.GDAExplorer(m=5)
     assert ex.rho == INITIAL["rho"]  # a refused value leaves the explorer as it was
 
 
 def test_explorer_rebuilds_from_its_params_and_redraws_for_a_new_seed():
-    ex = demo.GDAExplorer(phi=0.35, seed=3)
-    assert demo.GDAExplorer(**ex.params()).expected_state() == ex.expected_state()
+    ex = ex_demo.GDAExplorer(phi=0.35, seed=3)
+    assert ex_demo.GDAExplorer(**ex.params()).expected_state() == ex.expected_state()
     X3 = ex.sample()[0]
     ex.seed = 4
     assert not np.allclose(ex.sample()[0], X3)
@@ -334,7 +334,7 @@ def test_explorer_rebuilds_from_its_params_and_redraws_for_a_new_seed():
 
 
 def test_explorer_sends_json_and_no_pixels():
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     state = ex.get_state()
     json.dumps(state)
     assert not any(isinstance(v, bytes) for v in state.values())
@@ -343,7 +343,7 @@ def test_explorer_sends_json_and_no_pixels():
 def test_explorer_static_figure_shows_both_boundaries():
     from genlearn import GDA
 
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     fig = ex.static_figure()
     ax = fig.axes[0]
     labels = [t.get_text() for t in ax.get_legend().texts]
@@ -452,7 +452,7 @@ def _lda_fit(X, y):
 
 def test_explorer_fits_the_points_it_is_given():
     """Points set from Python (moved, added, removed) are what the twin fits."""
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     X, y = ex.sample()
     np.testing.assert_array_equal(ex.data()[0], X)
     X2 = np.vstack([X[1:], [[4.0, -3.0], [-2.0, 2.5]]])
@@ -472,16 +472,16 @@ def test_explorer_fits_the_points_it_is_given():
 
 
 def test_outlier_preset_moves_the_first_class_0_point():
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     X, y = ex.data()
     ex.outlier()
     X2, y2 = ex.data()
     i = int(np.flatnonzero(y == 0)[0])
-    assert X2[i].tolist() == list(demo.OUTLIER_AT) and np.array_equal(np.delete(X2, i, 0), np.delete(X, i, 0))
+    assert X2[i].tolist() == list(ex_demo.OUTLIER_AT) and np.array_equal(np.delete(X2, i, 0), np.delete(X, i, 0))
     # one point of 200 moves mu0 by (outlier - old point) / m0 and widens Sigma
     m0 = int((y == 0).sum())
     np.testing.assert_allclose(ex.expected_state()["fitted"]["mu0"],
-                               X[y == 0].mean(axis=0) + (np.array(demo.OUTLIER_AT) - X[i]) / m0, rtol=1e-12)
+                               X[y == 0].mean(axis=0) + (np.array(ex_demo.OUTLIER_AT) - X[i]) / m0, rtol=1e-12)
     assert np.linalg.det(_lda_fit(X2, y2)[2]) > np.linalg.det(_lda_fit(X, y)[2])
 
 
@@ -495,7 +495,7 @@ def test_outlier_preset_moves_the_first_class_0_point():
 ])
 def test_explorer_refuses_bad_points(points, labels, message):
     """A refused edit is a ValueError naming the fix; the explorer keeps its points."""
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     before = ex.points
     with pytest.raises(ValueError, match=message):
         ex.set_points(points, labels)
@@ -507,23 +507,23 @@ def test_explorer_refuses_bad_points(points, labels, message):
 
 def test_the_page_refuses_what_python_refuses():
     """fitOK of the page (Node) and check_training_points agree, at the rule's edge too."""
-    from node_twin import _run
+    from node_twin import _run, sources
 
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     cases = [([[0.0, 0.0], [1, 0], [0, 1], [1, 2]], [0, 0, 1, 1]),
              ([[0.0, 0.0], [1, 0], [0, 1], [1, 1]], [0, 0, 0, 1]),
              ([[0.0, 0.0], [1, 1], [2, 2], [3, 3]], [0, 0, 1, 1]),
              ([[0.0, 0.0], [1, 1], [2, 2], [3, 3.001]], [0, 0, 1, 1]),
              (ex.points, ex.labels)]
-    script = ('import {fitOK} from "./points.mjs";\nlet t = "";\n'
+    script = ('import {fitOK} from "./points.js";\nlet t = "";\n'
               "for await (const c of process.stdin) t += c;\n"
               "process.stdout.write(JSON.stringify(JSON.parse(t).map(([X, y]) => "
               f"fitOK(X, y, {demo.MIN_PER_CLASS}, {ex.flat}))));\n")
-    got = _run({"points.mjs": esm_source("points.js")}, script, cases)
+    got = _run(sources(), script, cases)
 
     def ok(X, y):
         try:
-            demo.check_training_points(X, y)
+            ex_demo.check_training_points(X, y)
         except ValueError:
             return False
         return True
@@ -562,8 +562,8 @@ def test_a_slider_moved_on_the_page_keeps_the_pages_sample():
     """The page sends a moved slider with the sample it drew (JavaScript's arithmetic, equal to
     Python's to rounding): the kernel keeps it and sends nothing back; from Python, a moved
     slider draws the sample again, and it replaces the learner's edits."""
-    ex = demo.GDAExplorer()
-    X, y = demo.GDAExplorer(phi=0.3).sample()
+    ex = ex_demo.GDAExplorer()
+    X, y = ex_demo.GDAExplorer(phi=0.3).sample()
     page_X = (X * (1 + 1e-15)).tolist()       # the page's sample: the same up to rounding
     sent = []   # the keys sent back (None: the whole state); ipywidgets 8.0 also calls it with an empty set
     ex.send_state = lambda key=None: sent.append(key) if key is None or len(key) else None
@@ -581,7 +581,7 @@ def test_a_slider_moved_on_the_page_keeps_the_pages_sample():
 def test_new_sample_draws_with_the_pages_generator_and_refits():
     from genlearn.demos.seeded_draws import seeded_draws
 
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     lesson = ex.data()[0].copy()
     ex.new_sample(seed=5, m=500)
     noise, order = seeded_draws(500, 5)
@@ -598,7 +598,7 @@ def test_new_sample_draws_with_the_pages_generator_and_refits():
     assert ex.seed == 6 and ex.m == 500
     assert not np.allclose(ex.data()[0], X)
     # the lesson's sample again: numpy's generator, seed 0, m = 200
-    back = demo.GDAExplorer(seed=0)
+    back = ex_demo.GDAExplorer(seed=0)
     np.testing.assert_array_equal(back.data()[0], lesson)
     assert back.expected_state()["readouts"][-1] == \
         "sample drawn with seed 0 by numpy's default_rng (the lesson's sample)"
@@ -607,14 +607,14 @@ def test_new_sample_draws_with_the_pages_generator_and_refits():
 def test_the_smallest_sample_keeps_two_points_per_class():
     for draws in ("numpy", "mulberry32"):
         for phi in (0.1, 0.5, 0.9):
-            st = demo.GDAExplorer(m=10, phi=phi, draws=draws).expected_state()
+            st = ex_demo.GDAExplorer(m=10, phi=phi, draws=draws).expected_state()
             assert min(st["sample"]["counts"]) >= demo.MIN_PER_CLASS and sum(st["sample"]["counts"]) == 10
 
 
 def test_the_distance_of_the_fit_from_the_truth():
     from genlearn import GDA
 
-    ex = demo.GDAExplorer(draws="mulberry32", seed=11, m=60)
+    ex = ex_demo.GDAExplorer(draws="mulberry32", seed=11, m=60)
     st = ex.expected_state()
     X, y = ex.data()
     fit = GDA().fit(X, y)
@@ -628,11 +628,11 @@ def test_the_distance_of_the_fit_from_the_truth():
     assert f"‖Σ̂ − Σ‖ = {demo.fmt(err['Sigma'], 3)}, boundaries' angle {demo.fmt(err['angle'], 2)}°" \
         in st["readouts"][-2]
     # the error shrinks with m (seeds 0..19, the page's generator): a typical fit gets closer
-    sizes = {m: np.median([demo.GDAExplorer(draws="mulberry32", seed=s, m=m).expected_state()["fitted"]
+    sizes = {m: np.median([ex_demo.GDAExplorer(draws="mulberry32", seed=s, m=m).expected_state()["fitted"]
                            ["error"]["Sigma"] for s in range(20)]) for m in (20, 2000)}
     assert sizes[2000] < sizes[20] / 4
     # no true boundary (mu0 = mu1): no angle
-    flat = demo.GDAExplorer(mu0_1=0.0, mu0_2=0.0, mu1_1=0.0, mu1_2=0.0).expected_state()
+    flat = ex_demo.GDAExplorer(mu0_1=0.0, mu0_2=0.0, mu1_1=0.0, mu1_2=0.0).expected_state()
     assert flat["fitted"]["error"]["angle"] is None
     assert flat["readouts"][-2].endswith("boundaries' angle none (no true boundary)")
 
@@ -641,9 +641,9 @@ def test_the_page_computes_the_new_sample_and_its_fit():
     """frame() in Node, on the page's generator's draws at both ends of m, equals the twin."""
     from node_twin import frames
 
-    from genlearn.demos.explorer import state_mismatches
+    from genlearn.explorers.explorer import state_mismatches
 
-    exs = [demo.GDAExplorer(draws="mulberry32", m=m, seed=seed, phi=phi)
+    exs = [ex_demo.GDAExplorer(draws="mulberry32", m=m, seed=seed, phi=phi)
            for m, seed, phi in [(10, 3, 0.1), (2000, 4, 0.65), (470, 99, 0.9)]]
     for ex, got in zip(exs, frames(exs)):
         problems = state_mismatches(got, ex.expected_state())
@@ -655,7 +655,7 @@ def test_a_new_sample_drawn_on_the_page_is_kept_by_the_kernel():
     to Python's to rounding): the kernel keeps them and sends nothing back, and its twin fits them."""
     from genlearn.demos.seeded_draws import seeded_draws
 
-    ex = demo.GDAExplorer()
+    ex = ex_demo.GDAExplorer()
     noise, order = seeded_draws(700, 42)
     page_noise = (noise * (1 + 1e-15)).tolist()
     X, y = demo.sample_explorer_data(ex.phi, ex.mu0, ex.mu1, ex.Sigma, np.array(page_noise), order)
@@ -664,5 +664,5 @@ def test_a_new_sample_drawn_on_the_page_is_kept_by_the_kernel():
     ex.set_state({"m": 700, "seed": 42, "draws": "mulberry32", "noise": page_noise, "order": order.tolist(),
                   "points": X.tolist(), "labels": y.tolist()})
     assert ex.noise == page_noise and ex.points == X.tolist() and not sent
-    np.testing.assert_allclose(ex.data()[0], demo.GDAExplorer(draws="mulberry32", m=700, seed=42).sample()[0],
+    np.testing.assert_allclose(ex.data()[0], ex_demo.GDAExplorer(draws="mulberry32", m=700, seed=42).sample()[0],
                                rtol=0, atol=1e-12)

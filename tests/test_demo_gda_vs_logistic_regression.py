@@ -22,6 +22,7 @@ from genlearn.datasets import (make_gaussian_classes, make_lognormal_classes,
                                make_poisson_classes)
 from genlearn.demos import gaussian_discriminant_analysis as demo03
 from genlearn.demos import gda_vs_logistic_regression as demo
+from genlearn.explorers import gda_vs_logistic_regression as ex_demo
 
 NOTEBOOK = "04_gda_vs_logistic_regression.ipynb"
 GENERATORS = {"gaussian": make_gaussian_classes, "poisson": make_poisson_classes,
@@ -621,7 +622,7 @@ def test_newton_path_runs_away_on_the_separable_preset():
     with pytest.warns(SeparableDataWarning):
         fit = LogisticRegression().fit(X, y)
     np.testing.assert_allclose(thetas[fit.n_iter_], [*fit.theta_, fit.theta0_], rtol=1e-9)
-    ex = demo.NewtonExplorer(data_set="separable", step=20)
+    ex = ex_demo.NewtonExplorer(data_set="separable", step=20)
     state = ex.expected_state()
     assert state["newton"]["separated"] and "no maximum exists" in state["readouts"][5]
     with warnings.catch_warnings():
@@ -632,9 +633,9 @@ def test_newton_path_runs_away_on_the_separable_preset():
 def test_newton_explorer_state_follows_step_and_points():
     """The twin's state at step k: iterates 0..k of newton_path, |Delta theta| of each step, GDA's fit
     (genlearn's GDA against scikit-learn's LDA), a step past the last iterate shows the last."""
-    from genlearn.demos.points import check_training_points
+    from genlearn.explorers.points import check_training_points
 
-    ex = demo.NewtonExplorer(step=2)
+    ex = ex_demo.NewtonExplorer(step=2)
     X, y = ex.data()
     thetas, logliks, _ = demo.newton_path(X, y)
     s = ex.expected_state()["newton"]
@@ -661,14 +662,14 @@ def test_newton_javascript_equals_the_twin_at_every_step():
     numbers to 1e-9 relative, its readouts to the letter."""
     from node_twin import frames
 
-    from genlearn.demos.explorer import state_mismatches
+    from genlearn.explorers.explorer import state_mismatches
 
     explorers = []
     for name in ("overlap", "separable"):
         for k in range(demo.NEWTON_STEPS + 1):
-            explorers.append(demo.NewtonExplorer(data_set=name, step=k))
+            explorers.append(ex_demo.NewtonExplorer(data_set=name, step=k))
     for seed in range(4):
-        ex = demo.NewtonExplorer(data_set=("overlap", "separable")[seed % 2], step=demo.NEWTON_STEPS)
+        ex = ex_demo.NewtonExplorer(data_set=("overlap", "separable")[seed % 2], step=demo.NEWTON_STEPS)
         ex.set_points(*dragged(ex.data_set, seed))
         explorers.append(ex)
     for ex, page in zip(explorers, frames(explorers)):

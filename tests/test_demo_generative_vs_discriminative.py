@@ -18,6 +18,7 @@ from scipy.stats import norm
 from sklearn.linear_model import LogisticRegression as SkLogisticRegression
 
 from genlearn.demos import generative_vs_discriminative as gd
+from genlearn.explorers import generative_vs_discriminative as ex_gd
 from lessons import is_checked
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,7 +106,7 @@ def test_sample_animals():
 # ---------------------------------------------------------------- the explorer
 def test_explorer_state_matches_scipy():
     """Oracle: scipy.stats.norm densities, Bayes' rule on them, the brentq threshold."""
-    ex = gd.BayesExplorer()
+    ex = ex_gd.BayesExplorer()
     st = ex.expected_state()
     x = np.asarray(st["x"])
     np.testing.assert_allclose(x, np.linspace(0, 180, 361)[::18])
@@ -127,11 +128,11 @@ def test_explorer_state_matches_scipy():
         f"decision: elephant if x > {t:.1f} kg, dog otherwise",
         f"an animal of 80 kg: P(elephant | x) = {p80:.3f}",
     ]
-    assert st["params"] == TRUTH and gd.BayesExplorer(**st["params"]).expected_state() == st
+    assert st["params"] == TRUTH and ex_gd.BayesExplorer(**st["params"]).expected_state() == st
 
 
 def test_explorer_follows_its_traits():
-    ex = gd.BayesExplorer()
+    ex = ex_gd.BayesExplorer()
     ex.phi = 0.5
     assert ex.readouts()[2] == "decision: elephant if x > 70.0 kg, dog otherwise"
     ex.mu_dog, ex.mu_elephant = 90.0, 50.0
@@ -140,7 +141,7 @@ def test_explorer_follows_its_traits():
 
 
 def test_means_equal_give_no_threshold_and_the_prior_decides():
-    ex = gd.BayesExplorer(phi=0.3, mu_dog=60.0, mu_elephant=60.0, sigma=10.0)
+    ex = ex_gd.BayesExplorer(phi=0.3, mu_dog=60.0, mu_elephant=60.0, sigma=10.0)
     st = ex.expected_state()
     assert st["threshold"] is None
     assert "prior decides" in st["readouts"][2] and st["readouts"][2].endswith("a dog")
@@ -150,19 +151,19 @@ def test_means_equal_give_no_threshold_and_the_prior_decides():
 
 
 def test_every_slider_corner_is_valid():
-    sliders = {name: gd.BayesExplorer.class_traits()[name] for name in gd.BayesExplorer._params}
+    sliders = {name: ex_gd.BayesExplorer.class_traits()[name] for name in ex_gd.BayesExplorer._params}
     for combo in itertools.product(*[(t.lo, t.hi) for t in sliders.values()]):
         params = dict(zip(sliders, combo))
-        st = gd.BayesExplorer(**params).expected_state()
+        st = ex_gd.BayesExplorer(**params).expected_state()
         assert not any("nan" in line.lower() for line in st["readouts"])
         assert np.all(np.isfinite(st["posterior"])) and np.isfinite(st["ymax"]) and st["ymax"] > 0
         assert np.all(np.isfinite(st["joint"]))
-    assert set(sliders) == set(TRUTH) == set(gd.DEFAULTS) and gd.BayesExplorer.defaults() == gd.DEFAULTS
+    assert set(sliders) == set(TRUTH) == set(gd.DEFAULTS) and ex_gd.BayesExplorer.defaults() == gd.DEFAULTS
     assert 0 < sliders["phi"].lo and sliders["phi"].hi < 1 and sliders["sigma"].lo > 0
 
 
 def test_explorer_sends_data_not_pixels():
-    ex = gd.BayesExplorer()
+    ex = ex_gd.BayesExplorer()
     bundle, _ = ex._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle and "image/png" in bundle
     assert ex.grid_n == 361 and ex.probe == 80.0

@@ -16,6 +16,7 @@ from scipy.stats import multivariate_normal
 
 from genlearn import gaussian
 from genlearn.demos import multivariate_gaussian as mg
+from genlearn.explorers import multivariate_gaussian as ex_mg
 from genlearn.demos import style
 from lessons import is_checked
 
@@ -82,7 +83,7 @@ def test_preset_sliders_reproduce_sigma_and_stay_in_range(name):
     p = mg.preset_params(name)
     mu, S = mg.PRESETS[name]
     for key, value in p.items():
-        trait = mg.GaussianExplorer.class_traits()[key]
+        trait = ex_mg.GaussianExplorer.class_traits()[key]
         assert trait.lo <= value <= trait.hi, key
     np.testing.assert_allclose(gaussian.covariance(p["sigma1"], p["sigma2"], p["rho"]), S,
                                rtol=1e-12, atol=1e-15)
@@ -220,7 +221,7 @@ def _reference(v):
 
 @pytest.mark.parametrize("v", VALUES)
 def test_explorer_traits_give_sigma_and_summary(v):
-    ex = mg.GaussianExplorer(**v)
+    ex = ex_mg.GaussianExplorer(**v)
     mu, S = _reference(v)
     np.testing.assert_array_equal(ex.mu, mu)
     np.testing.assert_allclose(ex.Sigma, S, rtol=1e-15)
@@ -234,13 +235,13 @@ def test_explorer_traits_give_sigma_and_summary(v):
 
 def _preset_of(v):
     """The menu shows the identity preset for its exact values, nothing otherwise."""
-    return mg.DEFAULT_PRESET if v == mg.preset_params(mg.DEFAULT_PRESET) else ""
+    return ex_mg.DEFAULT_PRESET if v == mg.preset_params(ex_mg.DEFAULT_PRESET) else ""
 
 
 @pytest.mark.parametrize("v", VALUES)
 def test_explorer_state_against_scipy(v):
     """Every number the page must publish, checked against scipy and closed forms."""
-    ex = mg.GaussianExplorer(**v)
+    ex = ex_mg.GaussianExplorer(**v)
     mu, S = _reference(v)
     ref = multivariate_normal(mu, S)
     det, lam, peak = closed_form(S.tolist())
@@ -251,7 +252,7 @@ def test_explorer_state_against_scipy(v):
     smaller = [z for z in mg.Z_TIERS if z < st["zmax"]]
     assert not smaller or st["peak"] > 0.95 * max(smaller)  # the smallest tier that fits
     # heat-map probes: the density at grid points of [-4, 4]^2
-    g = np.linspace(-4, 4, mg.HEAT_N)[list(mg.HEAT_PROBES)]
+    g = np.linspace(-4, 4, ex_mg.HEAT_N)[list(ex_mg.HEAT_PROBES)]
     np.testing.assert_array_equal(st["heat"]["x"], g)
     X, Y = np.meshgrid(g, g)
     np.testing.assert_allclose(st["heat"]["z"], ref.pdf(np.dstack([X, Y])), rtol=1e-9, atol=1e-300)
@@ -281,7 +282,7 @@ def test_explorer_state_against_scipy(v):
 
 def _corners():
     import itertools
-    sliders = {k: mg.GaussianExplorer.class_traits()[k] for k in ("mu1", "mu2", "sigma1", "sigma2", "rho")}
+    sliders = {k: ex_mg.GaussianExplorer.class_traits()[k] for k in ("mu1", "mu2", "sigma1", "sigma2", "rho")}
     for combo in itertools.product(*[(t.lo, t.hi) for t in sliders.values()]):
         yield dict(zip(sliders, combo))
 
@@ -310,7 +311,7 @@ def test_every_slider_corner_gives_a_faithful_surface():
         inside = np.abs(mesh[-1, :, :2]).max(axis=1) < 4.0 - 1e-9
         np.testing.assert_allclose(d2[inside], mg.SURFACE_RADII[-1] ** 2, rtol=1e-9)
         assert mg.SURFACE_RADII[-1] > math.sqrt(2 * math.log(100))
-        assert "nan" not in " ".join(mg.GaussianExplorer(**v).readouts()).lower()
+        assert "nan" not in " ".join(ex_mg.GaussianExplorer(**v).readouts()).lower()
 
 
 def test_a_fixed_grid_would_not_be_faithful():
@@ -327,7 +328,7 @@ def test_a_fixed_grid_would_not_be_faithful():
 
 
 def test_presets_set_exact_values_and_reapply():
-    ex = mg.GaussianExplorer(preset="Sigma = 0.6 I")
+    ex = ex_mg.GaussianExplorer(preset="Sigma = 0.6 I")
     assert ex.sigma1 == math.sqrt(0.6) and ex.rho == 0.0
     assert ex.summary()["det"] == pytest.approx(0.36, rel=1e-15)
     assert "|Σ| = 0.3600" in ex.readouts()
@@ -348,7 +349,7 @@ def test_presets_set_exact_values_and_reapply():
 def test_explorer_sends_its_constants_and_the_suite_palette():
     from genlearn.demos import style
 
-    ex = mg.GaussianExplorer()
+    ex = ex_mg.GaussianExplorer()
     state = ex.get_state()
     assert state["palette"] == style.PALETTE and state["class_colors"] == list(style.CLASS_COLORS)
     assert state["presets"] == {k: mg.preset_params(k) for k in mg.PRESETS}
@@ -356,7 +357,7 @@ def test_explorer_sends_its_constants_and_the_suite_palette():
 
 
 def test_slider_ranges_keep_sigma_positive_definite():
-    traits = mg.GaussianExplorer.class_traits()
+    traits = ex_mg.GaussianExplorer.class_traits()
     assert -1 < traits["rho"].lo and traits["rho"].hi < 1
     assert traits["sigma1"].lo > 0 and traits["sigma2"].lo > 0
 
@@ -408,7 +409,7 @@ def test_principal_axes_differ_without_colour_in_both_figures():
     (the dash pattern it is sent, ``axis_styles``), the same way in both: short solid, long dashed."""
     fig = mg.preset_figure(["Sigma = [[3, 0.8], [0.8, 1]]"])
     static = {line.get_color(): line.get_linestyle() for line in fig.axes[1].get_lines() if len(line.get_xdata()) == 2}
-    live = {s["color"]: s["dash"] for s in mg.GaussianExplorer().axis_styles}
+    live = {s["color"]: s["dash"] for s in ex_mg.GaussianExplorer().axis_styles}
     assert set(static) == set(live) == set(mg.AXIS_COLORS)
     short, long_ = mg.AXIS_COLORS
     assert static[short] == "-" and live[short] == []
@@ -449,7 +450,7 @@ def test_explorer_fallback_picture_is_stored_at_2x():
     bundle's metadata declares: twice the pixels, as an untrusted notebook shows it."""
     import struct
 
-    data, metadata = mg.GaussianExplorer()._repr_mimebundle_()
+    data, metadata = ex_mg.GaussianExplorer()._repr_mimebundle_()
     width, height = struct.unpack(">II", data["image/png"][16:24])
     size = metadata["image/png"]
     assert (width // 2, height // 2) == (size["width"], size["height"])

@@ -29,6 +29,7 @@ from notebook_outputs import REAL_CORPUS_REPORT as REAL_FIRST_LINE
 from notebook_outputs import number_after, sms_or_skip, stored_outputs
 
 from genlearn.demos import naive_bayes_text as demo
+from genlearn.explorers import naive_bayes_text as ex_demo
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "06_naive_bayes_text.ipynb"
@@ -183,7 +184,7 @@ def test_laplace_explorer_against_sklearn_and_fractions():
     BernoulliNB and exact fractions; alpha = 0 is the 0/0 case; every slider end is valid."""
     ref_vocab, C, ref_y = toy_counts([demo.UNSEEN_QUERY])
     x = np.array([tok(demo.UNSEEN_QUERY).count(w) > 0 for w in ref_vocab])
-    ex = demo.LaplaceExplorer(alpha=1.0)
+    ex = ex_demo.LaplaceExplorer(alpha=1.0)
     assert ex.data["words"] == ref_vocab and ex.data["x"] == x.astype(int).tolist()
     st = ex.expected_state()
     assert st["params"] == {"alpha": 1.0}
@@ -207,9 +208,9 @@ def test_laplace_explorer_against_sklearn_and_fractions():
         with pytest.raises(ValueError, match=r"outside the slider range \[0.0, 5.0\]"):
             ex.alpha = bad
     with pytest.raises(ValueError, match="unknown parameter"):
-        demo.LaplaceExplorer(beta=1)
-    assert demo.LaplaceExplorer(**st["params"]).expected_state() == st
-    assert demo.LaplaceExplorer(alpha=0.0).static_figure() is not None
+        ex_demo.LaplaceExplorer(beta=1)
+    assert ex_demo.LaplaceExplorer(**st["params"]).expected_state() == st
+    assert ex_demo.LaplaceExplorer(alpha=0.0).static_figure() is not None
 
 
 # ---------------------------------------------------------------------------
@@ -417,11 +418,11 @@ def test_message_explorer_on_the_real_corpus():
 
     sms_or_skip()
     res = demo.train_spam_filters(demo.load_corpus(download=False))
-    ex = demo.MessageExplorer(res.multinomial, res.vocab)
+    ex = ex_demo.MessageExplorer(res.multinomial, res.vocab)
     C_tr = res.vocab.transform([res.corpus.texts[i] for i in res.train])
     sk = SkMultinomialNB(alpha=1.0).fit(C_tr, res.corpus.y[res.train])
     st = ex.expected_state()
-    assert st["params"] == {"message": demo.DEFAULT_MESSAGE}
+    assert st["params"] == {"message": ex_demo.DEFAULT_MESSAGE}
     assert st["readouts"][1] == "p(spam | message) = 1.0000 → spam (multinomial naive Bayes)"
 
     def letter_or_number(ch):
@@ -453,16 +454,16 @@ def test_message_explorer_on_the_real_corpus():
     # a 2,100-word message: a bounded summary, a finite log-odds (the plain product underflows)
     ex.message = demo.long_message(420) + " " + " ".join(f"qq{i}" for i in range(50))
     st = ex.expected_state()
-    assert st["n_tokens"] == 2150 and len(st["tokens"]) == demo.N_TOKENS_PUBLISHED
+    assert st["n_tokens"] == 2150 and len(st["tokens"]) == ex_demo.N_TOKENS_PUBLISHED
     assert np.isfinite(st["log_odds"]) and st["log_odds"] > 700 and st["p_spam"] == 1.0
     assert len(st["readouts"]) <= 6 and sum(map(len, st["readouts"])) < 600
     assert st["readouts"][-1].endswith("and 44 more")
     assert [w for w, _, _ in st["top"]["spam"]] == ["win", "free", "reply", "call"]
     # limits and bad input
     with pytest.raises(ValueError, match="at most 50,000"):
-        ex.message = "a" * (demo.MESSAGE_MAX_CHARS + 1)
+        ex.message = "a" * (ex_demo.MESSAGE_MAX_CHARS + 1)
     with pytest.raises(ValueError, match="fitted genlearn.MultinomialNB"):
-        demo.MessageExplorer(res.bernoulli, res.vocab)
+        ex_demo.MessageExplorer(res.bernoulli, res.vocab)
     # what the page gets once: counts, a few hundred kB at most
     import json
     size = len(json.dumps(ex.data))
@@ -473,7 +474,7 @@ def test_message_explorer_on_the_real_corpus():
 def test_message_explorer_state_size_without_the_corpus():
     """Without the SMS corpus (a fresh clone): the explorer works on the demo corpus too."""
     res = demo.train_spam_filters(demo.Corpus(*demo.datasets.load_demo_sms(), False, demo.DEMO_NAME))
-    ex = demo.MessageExplorer(res.multinomial, res.vocab, message="free prize")
+    ex = ex_demo.MessageExplorer(res.multinomial, res.vocab, message="free prize")
     st = ex.expected_state()
     assert st["tokens"] == ["free", "prize"] and 0 <= st["p_spam"] <= 1
 
@@ -586,11 +587,11 @@ def test_notebook_stores_the_current_explorer():
     anys = {m["state"]["view"]: m["state"] for m in models.values()   # the explorers (not the lesson's questions)
             if m["model_name"] == "AnyModel" and "view" in m["state"]}
     assert sorted(anys) == ["laplace", "message"]
-    lap = demo.LaplaceExplorer(alpha=1.0)
+    lap = ex_demo.LaplaceExplorer(alpha=1.0)
     for traits in anys.values():
         assert traits["_esm"] == lap._esm, "stale explorer JavaScript in the notebook: re-run --store-state"
     assert anys["laplace"]["alpha"] == 1.0 and anys["laplace"]["data"] == lap.data
-    assert anys["message"]["message"] == demo.DEFAULT_MESSAGE
+    assert anys["message"]["message"] == ex_demo.DEFAULT_MESSAGE
     assert len(json.dumps(anys["message"]["data"])) < 150_000   # counts as strings, not 16,000 JSON lines
     # the whole widget state stays small (the notebook's size is mostly its 2x PNG figures): beside each
     # widget's copy of its JavaScript and stylesheet (the explorers' and the lesson's questions'), the data

@@ -28,6 +28,7 @@ from sklearn.preprocessing import StandardScaler
 
 from genlearn import QDA, gaussian
 from genlearn.demos import qda_lda_naive_bayes as demo
+from genlearn.explorers import qda_lda_naive_bayes as ex_demo
 from lessons import is_checked
 from notebook_outputs import numbers_after
 
@@ -270,7 +271,7 @@ def _bayes_posterior(X, y, P, kind):
     (1.0, 1.0, 0.0, "line", "line"),
 ])
 def test_explorer_names_the_conic_of_the_true_model(sigma1, sigma2, rho, qda_kind, nb_kind):
-    ex = demo.BoundaryExplorer(sigma1=sigma1, sigma2=sigma2, rho=rho)
+    ex = ex_demo.BoundaryExplorer(sigma1=sigma1, sigma2=sigma2, rho=rho)
     state = ex.expected_state()
     Sigma1 = gaussian.covariance(sigma1, sigma2, rho)
     qda = state["models"]["QDA"]
@@ -291,7 +292,7 @@ def test_explorer_names_the_conic_of_the_true_model(sigma1, sigma2, rho, qda_kin
 def test_explorer_state_against_scipy_and_numpy(params):
     """Oracles: numpy's class means and (1/m_k) covariances, the closed-form A, b, c of
     the notes, Bayes' rule with scipy's densities at the probes, plain accuracy counts."""
-    ex = demo.BoundaryExplorer(**params)
+    ex = ex_demo.BoundaryExplorer(**params)
     state = ex.expected_state()
     X0 = np.asarray(ex.x0)
     X1 = np.asarray(demo.EXPLORER_MU[1]) + np.asarray(ex.z1) @ np.linalg.cholesky(ex.Sigma1).T
@@ -302,7 +303,7 @@ def test_explorer_state_against_scipy_and_numpy(params):
     pooled = np.einsum("k,kij->ij", pi, Sigma)
     covs = {"QDA": Sigma, "LDA": np.stack([pooled, pooled]),
             "naive Bayes": np.stack([np.diag(np.diag(S)) for S in Sigma])}
-    P = np.asarray(demo.EXPLORER_PROBES)
+    P = np.asarray(ex_demo.EXPLORER_PROBES)
     for name, S in covs.items():
         got = state["models"][name]
         np.testing.assert_allclose(got["phi"], pi, rtol=1e-12)
@@ -320,11 +321,11 @@ def test_explorer_state_against_scipy_and_numpy(params):
 
 def test_explorer_every_slider_end_is_a_valid_model():
     """Every corner of the slider box: finite numbers, positive definite covariances."""
-    t = {name: demo.BoundaryExplorer.class_traits()[name] for name in demo.BoundaryExplorer._params}
+    t = {name: ex_demo.BoundaryExplorer.class_traits()[name] for name in ex_demo.BoundaryExplorer._params}
     for s1 in (t["sigma1"].lo, t["sigma1"].hi):
         for s2 in (t["sigma2"].lo, t["sigma2"].hi):
             for rho in (t["rho"].lo, t["rho"].hi):
-                state = demo.BoundaryExplorer(sigma1=s1, sigma2=s2, rho=rho, m=30).expected_state()
+                state = ex_demo.BoundaryExplorer(sigma1=s1, sigma2=s2, rho=rho, m=30).expected_state()
                 for name, m in state["models"].items():
                     assert all(np.linalg.eigvalsh(S).min() >= 0.05 - 1e-12 for S in m["Sigma"]), name
                     assert np.isfinite(m["c"]) and np.isfinite(m["posterior"]).all(), name
@@ -332,7 +333,7 @@ def test_explorer_every_slider_end_is_a_valid_model():
 
 
 def test_explorer_rebuilds_from_its_params_and_draws_a_static_picture():
-    ex = demo.BoundaryExplorer(sigma1=1.5, sigma2=0.8, rho=-0.35)
+    ex = ex_demo.BoundaryExplorer(sigma1=1.5, sigma2=0.8, rho=-0.35)
     state = ex.expected_state()
     again = type(ex)(**state["params"]).expected_state()
     assert again == state
@@ -535,7 +536,7 @@ def test_explorer_fits_the_points_it_is_given():
     """Points moved, added and removed from Python are what the twin (genlearn) and the page (Node) fit."""
     from node_twin import frames
 
-    ex = demo.BoundaryExplorer(sigma1=1.3, sigma2=0.9, rho=0.45)
+    ex = ex_demo.BoundaryExplorer(sigma1=1.3, sigma2=0.9, rho=0.45)
     X, y = ex.sample()
     np.testing.assert_array_equal(ex.data()[0], X)
     X2, y2 = _edited(ex)
@@ -553,19 +554,19 @@ def test_explorer_fits_the_points_it_is_given():
         assert got["c"] == pytest.approx(c, rel=1e-9)
     assert state["sample"]["counts"] == [int((y2 == 0).sum()), int((y2 == 1).sum())]
     assert state["readouts"][-1] == f"training points: {(y2 == 0).sum()} with y = 0, {(y2 == 1).sum()} with y = 1"
-    from genlearn.demos.explorer import state_mismatches
+    from genlearn.explorers.explorer import state_mismatches
     assert not state_mismatches(frames([ex])[0], state)
     ex.rho = 0.2                           # moving a slider draws the sample again
     np.testing.assert_array_equal(ex.data()[0], ex.sample()[0])
 
 
 def test_outlier_preset_moves_the_first_class_0_point():
-    ex = demo.BoundaryExplorer()
+    ex = ex_demo.BoundaryExplorer()
     X, y = ex.data()
     before = ex.expected_state()["models"]
     ex.outlier()
     X2, _ = ex.data()
-    assert X2[0].tolist() == list(demo.OUTLIER_AT) and np.array_equal(X2[1:], X[1:]) and y[0] == 0
+    assert X2[0].tolist() == list(ex_demo.OUTLIER_AT) and np.array_equal(X2[1:], X[1:]) and y[0] == 0
     after = ex.expected_state()["models"]
     m0 = int((y == 0).sum())
     np.testing.assert_allclose(after["QDA"]["mu"][0], X[y == 0].mean(axis=0) + (X2[0] - X[0]) / m0, rtol=1e-12)
@@ -588,7 +589,7 @@ _BAD = [
 @pytest.mark.parametrize("points, labels, message", _BAD)
 def test_explorer_refuses_bad_points(points, labels, message):
     """A refused edit is a ValueError naming the fix; the explorer keeps its points."""
-    ex = demo.BoundaryExplorer(m=20)
+    ex = ex_demo.BoundaryExplorer(m=20)
     before = ex.points
     with pytest.raises(ValueError, match=message):
         ex.set_points(points, labels)
@@ -599,18 +600,18 @@ def test_the_page_refuses_what_python_refuses():
     """fitsAll of the page (Node) and check_explorer_points agree, at the rule's edge too."""
     from node_twin import _run
 
-    ex = demo.BoundaryExplorer(m=20)
+    ex = ex_demo.BoundaryExplorer(m=20)
     cases = [(X, y) for X, y, _ in _BAD[4:]] + [
         ([[0.0, 0.0], [1, 0], [0, 1], [1, 1], [2, 2], [3, 3.001]], [0, 0, 0, 1, 1, 1]), (ex.points, ex.labels)]
     script = ('import {fitsAll} from "./explorer.mjs";\nlet t = "";\n'
               "for await (const c of process.stdin) t += c;\n"
               "process.stdout.write(JSON.stringify(JSON.parse(t).map(([X, y]) => "
-              f"fitsAll(X, y, {demo.MIN_PER_CLASS}, {ex.flat}))));\n")
+              f"fitsAll(X, y, {ex_demo.MIN_PER_CLASS}, {ex.flat}))));\n")
     got = _run({"explorer.mjs": ex._esm}, script, cases)
 
     def ok(X, y):
         try:
-            demo.check_explorer_points(X, y)
+            ex_demo.check_explorer_points(X, y)
         except ValueError:
             return False
         return True
@@ -622,7 +623,7 @@ def _outlier_effect():
     """The explorer's sample before and after the Outlier preset, rebuilt here: the first point of
     class 0 moved to (6, 5); per model, det of class 0's covariance, the fraction of the 201 x 201
     square whose class (Bayes' rule with scipy's densities) flips, and the training accuracies."""
-    X, y = demo.BoundaryExplorer().sample()
+    X, y = ex_demo.BoundaryExplorer().sample()
     moved = X.copy()
     moved[np.flatnonzero(y == 0)[0]] = [6.0, 5.0]
     g = np.linspace(*demo.EXPLORER_LIM, 201)

@@ -61,7 +61,7 @@ def explorers_in(path):
     models = widget_state._models(nb)
     ids = [models.get(mid, {}).get("state", {}).get("_anywidget_id", "")
            for cell in nb["cells"] for mid in widget_state._view_ids(cell)]
-    return sum(1 for i in ids if i.startswith("genlearn.") and i != "genlearn.demos.predict.Predict")
+    return sum(1 for i in ids if i.startswith("genlearn.") and i != "genlearn.explorers.predict.Predict")
 
 
 #: JavaScript: scroll the notebook from top to bottom and return what its explorer outputs showed:

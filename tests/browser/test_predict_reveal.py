@@ -19,8 +19,8 @@ import json
 
 import pytest
 
-from genlearn.demos.explorer import fmt, state_mismatches
-from genlearn.demos.predict import Predict
+from genlearn.explorers.explorer import fmt, state_mismatches
+from genlearn.explorers.predict import Predict
 from lab_driver import (
     REPO, description_text, drawn, open_guarded,
 )

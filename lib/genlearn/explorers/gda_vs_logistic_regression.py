@@ -123,7 +123,7 @@ class NewtonExplorer(PointsExplorer):
         ``loglik`` of the same; ``size``: ``|Delta theta|`` of steps 1 to ``shown``, intercept
         included; ``separated``: every point strictly on its own side at the iterate shown),
         ``gda`` (``theta``, ``theta0`` of :class:`genlearn.GDA` on the points), ``readouts``,
-        ``description`` (:func:`genlearn.demos.describe.newton`), ``params``.
+        ``description`` (:func:`genlearn.explorers.describe.newton`), ``params``.
         """
         from .. import GDA
 

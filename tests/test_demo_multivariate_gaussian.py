@@ -414,7 +414,7 @@ def test_principal_axes_differ_without_colour_in_both_figures():
     short, long_ = mg.AXIS_COLORS
     assert static[short] == "-" and live[short] == []
     assert static[long_] == "--" and len(live[long_]) == 2 and min(live[long_]) > 0
-    js = (Path(mg.__file__).parent / "multivariate_gaussian.js").read_text(encoding="utf-8")
+    js = (Path(ex_mg.__file__).parent / "multivariate_gaussian.js").read_text(encoding="utf-8")
     assert 'model.get("axis_styles")' in js and "axisStyles[j].dash" in js, "the page must draw the declared dashes"
 
 

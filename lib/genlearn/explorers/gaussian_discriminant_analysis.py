@@ -24,25 +24,16 @@ __all__ = ["GDAExplorer", "EXPLORER_RADII", "OUTLIER_AT", "DRAWS", "ELLIPSE_NUM"
 #: Mahalanobis radii of the explorer's contour ellipses, points on each, and
 #: the indices of the points the page publishes for the tests.
 EXPLORER_RADII = (1.0, 2.0)
-
-
 ELLIPSE_NUM = 73
-
-
 ELLIPSE_PROBES = (0, 12, 24, 36, 48, 60, 72)
-
 
 #: Points per side of the explorer's shading of p(y=1|x) over the box, and the
 #: grid indices (in x1 and in x2) at which the page publishes the posterior.
 SHADE_N = 121
-
-
 SHADE_PROBES = (0, 30, 60, 90, 120)
-
 
 #: Why the sliders' ranges are what they are (quoted by the ValueError for a value outside).
 _KEEPS = "the ranges keep Sigma positive definite and both classes populated"
-
 
 #: Where the outlier preset puts the first point with y = 0: a corner of the box, past class 1.
 OUTLIER_AT = (5.5, 5.5)

@@ -17,7 +17,6 @@ __all__ = ["BayesExplorer", "GRID_PROBES"]
 #: Grid indices whose values the page publishes for the tests (every 18th point, 0 to 180 kg).
 GRID_PROBES = tuple(range(0, GRID_N, 18))
 
-
 #: Why the sliders' ranges are what they are (quoted by the ValueError for a value outside).
 _VALID = "every value there is a valid model"
 

@@ -25,14 +25,10 @@ __all__ = ["GaussianExplorer", "HEAT_N", "HEAT_PROBES", "DEFAULT_PRESET"]
 
 _CANVAS_DASH = {"-": [], "--": [8, 5]}
 
-
 #: Points per side of the explorer's heat map over [-LIM, LIM]^2, and the grid
 #: indices (in x and in y) at which the page publishes the density for the tests.
 HEAT_N = 201
-
-
 HEAT_PROBES = (0, 25, 50, 75, 100, 125, 150, 175, 200)
-
 
 #: The parameters that set N(mu, Sigma) (a preset sets them; moving one leaves the preset).
 _GAUSSIAN = ("mu1", "mu2", "sigma1", "sigma2", "rho")
@@ -55,8 +51,6 @@ def _readout_lines(mu, Sigma):
 
 
 _PD = "the range keeps Sigma positive definite"
-
-
 DEFAULT_PRESET = "Sigma = I (standard normal)"
 
 

@@ -66,10 +66,8 @@ def _readout_lines(Sigma1, rows, counts):
 #: The fewest training points of a class the explorer keeps: QDA's Sigma_k needs three off a line.
 MIN_PER_CLASS = 3
 
-
 #: A class's fitted Sigma_k counts as singular when 1 - (its correlation)^2 is below this.
 _FLAT = 1e-8
-
 
 #: Where the outlier preset puts the first point with y = 0: a corner of the box, past class 1.
 OUTLIER_AT = (6.0, 5.0)

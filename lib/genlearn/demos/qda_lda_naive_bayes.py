@@ -340,7 +340,7 @@ GALLERY = {"ellipse": (2.0, 1.5, 0.0), "hyperbola": (2.0, 0.6, 0.0),
 
 def plot_conic_gallery(settings=None, m=120, random_state=0, num=160):
     """The QDA boundary of the explorer for a few fixed slider settings, in a grid:
-    a static companion of :class:`BoundaryExplorer`, for print.
+    a static companion of :class:`genlearn.explorers.qda_lda_naive_bayes.BoundaryExplorer`, for print.
 
     Returns
     -------

@@ -6,6 +6,7 @@ Oracle: a fresh build with the esbuild the Makefile pins (ESBUILD_VERSION, insta
 skipped with that reason (CI installs npm); rebuild with ``make explorers``.
 """
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,8 @@ def test_built_modules_are_fresh(tmp_path):
     if not ESBUILD.exists():
         pytest.skip(f"esbuild {VERSION} is not installed (it needs npm): `make explorers` installs it and "
                     "rebuilds; `make test` installs it when npm is there")
+    version = subprocess.run([str(ESBUILD), "--version"], capture_output=True, text=True).stdout.strip()
+    assert version == VERSION, f"esbuild {version} is installed, the Makefile pins {VERSION}: run `make explorers`"
     _bundle.build(ESBUILD, tmp_path)
     stale = [p.name for p in sorted(tmp_path.glob("*.js"))
              if p.read_bytes() != (_bundle.BUILT / p.name).read_bytes()]

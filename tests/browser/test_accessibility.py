@@ -392,7 +392,7 @@ def draws(notebook):
     nb = json.loads(notebook.read_text(encoding="utf-8"))
     models = nb.get("metadata", {}).get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
     ids = [m.get("state", {}).get("_anywidget_id", "") for m in models.get("state", {}).values()]
-    return any(i.startswith("genlearn.demos.") and not i.startswith("genlearn.explorers.predict.") for i in ids)
+    return any(i.startswith("genlearn.explorers.") and not i.startswith("genlearn.explorers.predict.") for i in ids)
 
 
 def audit_lab_lesson(page, server, lesson):

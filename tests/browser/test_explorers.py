@@ -75,7 +75,7 @@ def kernel_explorer(page, server):
 
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    nb.cells = [nbformat.v4.new_code_cell("from genlearn.demos.multivariate_gaussian import GaussianExplorer\n"
+    nb.cells = [nbformat.v4.new_code_cell("from genlearn.explorers.multivariate_gaussian import GaussianExplorer\n"
                                           "explorer = GaussianExplorer()\nexplorer")]
     nbformat.write(nb, server.root_dir / KERNEL_NOTEBOOK)
     open_notebook(page, server, KERNEL_NOTEBOOK)

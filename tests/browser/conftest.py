@@ -152,7 +152,8 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when != "call" or not report.failed:
         return
-    page = item.funcargs.get("lab_page") if hasattr(item, "funcargs") else None
+    funcargs = getattr(item, "funcargs", {})
+    page = funcargs.get("lab_page") or funcargs.get("lesson_page")  # test_notebooks_in_lab: a lesson's page
     if page is None or page.is_closed():
         return
     shot = screenshot(page, Path(page.genlearn_shots) / "failure.png")

@@ -805,3 +805,73 @@ def use_lab_theme(page, theme):
     page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
     page.locator(".lm-Menu-item", has_text=theme).first.click()
     page.wait_for_function("name => document.body.dataset.jpThemeName === name", arg=theme, timeout=30_000)
+
+
+# ---------------------------------------------------------------------------
+# every explorer of a lesson, surveyed from top to bottom
+# ---------------------------------------------------------------------------
+def explorers_in(path):
+    """How many explorer outputs the notebook file shows (widget views of genlearn models), without the
+    predict-then-reveal questions (no picture when untrusted: their question as HTML; one label for all)."""
+    from genlearn.course import widget_state
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    models = widget_state._models(nb)
+    ids = [models.get(mid, {}).get("state", {}).get("_anywidget_id", "")
+           for cell in nb["cells"] for mid in widget_state._view_ids(cell)]
+    return sum(1 for i in ids if i.startswith("genlearn.") and i != "genlearn.explorers.predict.Predict")
+
+
+#: JavaScript: scroll the notebook from top to bottom and return what its explorer outputs showed:
+#: [label of each live explorer (it drew a frame)], [text of each explorer output that is not live],
+#: [source of each explorer cell whose saved widget lost jupyterlab_widgets' restore race (lab_driver)].
+SURVEY_JS = r"""async () => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const scroller = panel.querySelector('.jp-WindowedPanel-outer') || document.scrollingElement;
+  const live = new Set(), dead = new Map(), lost = new Set();
+  const look = () => {
+    for (const el of panel.querySelectorAll('.genlearn-explorer'))
+      if (Number(el.dataset.frames) > 0) live.add(el.getAttribute('aria-label'));
+    for (const cell of panel.querySelectorAll('.jp-CodeCell')) {
+      const src = (cell.querySelector('.jp-InputArea-editor') || {}).textContent || '';
+      const out = cell.querySelector('.jp-OutputArea');
+      if (!out || out.querySelector('.genlearn-explorer') || !/Explorer\(/.test(src)) continue;
+      const text = out.textContent.trim().slice(0, 300);
+      if (out.querySelector('img')) dead.set(src.slice(0, 60), text);
+      else if (text.includes(MODEL_NOT_FOUND)) lost.add(src.slice(0, 60));
+    }
+  };
+  scroller.scrollTo(0, 0);
+  for (let i = 0; i < 400; i++) {
+    // two frames and a little: JupyterLab renders the cells that came near the view, the explorers draw
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))));
+    look();
+    const end = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+    if (end) break;
+    scroller.scrollBy(0, scroller.clientHeight * 0.9);
+  }
+  await new Promise(r => setTimeout(r, 500));
+  look();
+  return [Array.from(live), Array.from(dead.values()), Array.from(lost)];
+}""".replace("MODEL_NOT_FOUND", json.dumps(MODEL_NOT_FOUND))
+
+
+def survey(page, expected=0, still=0, tries=3, reopen=None, what=""):
+    """Scroll through the notebook (JupyterLab renders only the cells near the view) until ``expected``
+    explorers were seen live and ``still`` still pictures, at most ``tries`` times; returns (live labels,
+    texts of still pictures).
+    A saved explorer lost to jupyterlab_widgets' restore race (lab_driver.saved_widgets_shown) gets the
+    page reopened once (``reopen()``), reported as a warning; a second loss is returned as not live."""
+    live, dead = [], []
+    for _ in range(tries):
+        live, dead, lost = page.evaluate(SURVEY_JS)
+        if lost and reopen is not None:
+            warnings.warn(f"{RESTORE_RACE}: {what}: {len(lost)} saved explorer(s) showed {MODEL_NOT_FOUND!r} "
+                          "(jupyterlab_widgets' restore race); reopened once", UserWarning, stacklevel=2)
+            reopen()
+            reopen = None
+            continue
+        if len(live) >= expected and len(dead) >= still:
+            break
+        page.wait_for_timeout(2000)
+    return live, dead

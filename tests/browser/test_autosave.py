@@ -19,25 +19,21 @@ genlearn is installed into. Then, as a learner would:
 Oracles: every file was written again (its modification time moved), yet
 ``git status`` and ``git diff`` in the copy are empty (every byte as
 committed); every explorer's stored state is complete and current
-(genlearn.course.widget_state.problems); every explorer of a trusted lesson was live
-on opening, before any cell ran (it drew a frame), as many as the lesson
-shows; the untrusted lesson showed each explorer's static picture with the
-line that says how to bring it to life, and live explorers once trusted.
+(genlearn.course.widget_state.problems); the untrusted lesson showed each
+explorer's static picture with the line that says how to bring it to life,
+and live explorers once trusted. (That every explorer of a trusted lesson is
+live on opening is tests/browser/test_notebooks_in_lab.py's survey of each lesson.)
 """
 import functools
-import json
 import shutil
 import subprocess
 import time
-import warnings
 
 import pytest
 
 import lessons
 from genlearn.course import widget_state
-from lab_driver import (
-    MODEL_NOT_FOUND, NO_NETWORK_SETTINGS, RESTORE_RACE, LabServer, open_notebook, screenshot,
-)
+from lab_driver import NO_NETWORK_SETTINGS, LabServer, explorers_in, open_notebook, screenshot, survey
 from test_notebook7 import open_in_notebook7
 
 #: JupyterLab's autosave interval in this test (its default is 120 s): the first autosave comes this long
@@ -52,71 +48,6 @@ def _git(*args, cwd):
     return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True,
                           env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@localhost", "PATH": "/usr/bin:/bin",
                                "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@localhost"}).stdout
-
-
-def explorers_in(path):
-    """How many explorer outputs the notebook file shows (widget views of genlearn models), without the
-    predict-then-reveal questions (no picture when untrusted: their question as HTML; one label for all)."""
-    nb = json.loads(path.read_text(encoding="utf-8"))
-    models = widget_state._models(nb)
-    ids = [models.get(mid, {}).get("state", {}).get("_anywidget_id", "")
-           for cell in nb["cells"] for mid in widget_state._view_ids(cell)]
-    return sum(1 for i in ids if i.startswith("genlearn.") and i != "genlearn.explorers.predict.Predict")
-
-
-#: JavaScript: scroll the notebook from top to bottom and return what its explorer outputs showed:
-#: [label of each live explorer (it drew a frame)], [text of each explorer output that is not live],
-#: [source of each explorer cell whose saved widget lost jupyterlab_widgets' restore race (lab_driver)].
-SURVEY_JS = r"""async () => {
-  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
-  const scroller = panel.querySelector('.jp-WindowedPanel-outer') || document.scrollingElement;
-  const live = new Set(), dead = new Map(), lost = new Set();
-  const look = () => {
-    for (const el of panel.querySelectorAll('.genlearn-explorer'))
-      if (Number(el.dataset.frames) > 0) live.add(el.getAttribute('aria-label'));
-    for (const cell of panel.querySelectorAll('.jp-CodeCell')) {
-      const src = (cell.querySelector('.jp-InputArea-editor') || {}).textContent || '';
-      const out = cell.querySelector('.jp-OutputArea');
-      if (!out || out.querySelector('.genlearn-explorer') || !/Explorer\(/.test(src)) continue;
-      const text = out.textContent.trim().slice(0, 300);
-      if (out.querySelector('img')) dead.set(src.slice(0, 60), text);
-      else if (text.includes(MODEL_NOT_FOUND)) lost.add(src.slice(0, 60));
-    }
-  };
-  scroller.scrollTo(0, 0);
-  for (let i = 0; i < 400; i++) {
-    // two frames and a little: JupyterLab renders the cells that came near the view, the explorers draw
-    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))));
-    look();
-    const end = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-    if (end) break;
-    scroller.scrollBy(0, scroller.clientHeight * 0.9);
-  }
-  await new Promise(r => setTimeout(r, 500));
-  look();
-  return [Array.from(live), Array.from(dead.values()), Array.from(lost)];
-}""".replace("MODEL_NOT_FOUND", json.dumps(MODEL_NOT_FOUND))
-
-
-def survey(page, expected=0, still=0, tries=3, reopen=None, what=""):
-    """Scroll through the notebook (JupyterLab renders only the cells near the view) until ``expected``
-    explorers were seen live and ``still`` still pictures, at most ``tries`` times; returns (live labels,
-    texts of still pictures).
-    A saved explorer lost to jupyterlab_widgets' restore race (lab_driver.saved_widgets_shown) gets the
-    page reopened once (``reopen()``), reported as a warning; a second loss is returned as not live."""
-    live, dead = [], []
-    for _ in range(tries):
-        live, dead, lost = page.evaluate(SURVEY_JS)
-        if lost and reopen is not None:
-            warnings.warn(f"{RESTORE_RACE}: {what}: {len(lost)} saved explorer(s) showed {MODEL_NOT_FOUND!r} "
-                          "(jupyterlab_widgets' restore race); reopened once", UserWarning, stacklevel=2)
-            reopen()
-            reopen = None
-            continue
-        if len(live) >= expected and len(dead) >= still:
-            break
-        page.wait_for_timeout(2000)
-    return live, dead
 
 
 def trust_from_the_palette(page):
@@ -166,23 +97,17 @@ def test_opening_trusting_autosaving_and_saving_change_no_lesson(course, chromiu
                     open_in_notebook7(page, server, rel)
                 else:
                     open_notebook(page, server, rel)
-                if not explorers_in(path):
-                    continue
-                opener = open_in_notebook7 if path == in_notebook7 else open_notebook
-                live, dead = survey(page, 0 if path == untrusted else explorers_in(path),
-                                    explorers_in(path) if path == untrusted else 0,
-                                    reopen=functools.partial(opener, page, server, rel), what=rel)
-                if path == untrusted:
-                    if live or len(dead) < explorers_in(path):
-                        problems.append(f"{path.name} (untrusted): {len(live)} live explorer(s), "
-                                        f"{len(dead)} static picture(s) of {explorers_in(path)}")
-                    for text in dead:
-                        if "run this cell" not in text.lower():
-                            problems.append(f"{path.name}: a static picture without the line that says how "
-                                            f"to bring it to life: {text[:150]!r}")
-                elif len(live) < explorers_in(path):
-                    problems.append(f"{path.name}: {len(live)} of {explorers_in(path)} explorers live on "
-                                    f"opening ({live}; not live: {dead})")
+                if path != untrusted:
+                    continue  # its explorers live on opening: test_notebooks_in_lab.py surveys every lesson
+                live, dead = survey(page, 0, explorers_in(path),
+                                    reopen=functools.partial(open_notebook, page, server, rel), what=rel)
+                if live or len(dead) < explorers_in(path):
+                    problems.append(f"{path.name} (untrusted): {len(live)} live explorer(s), "
+                                    f"{len(dead)} static picture(s) of {explorers_in(path)}")
+                for text in dead:
+                    if "run this cell" not in text.lower():
+                        problems.append(f"{path.name}: a static picture without the line that says how "
+                                        f"to bring it to life: {text[:150]!r}")
             opened = time.monotonic()
             trust_from_the_palette(pages[untrusted])
             live, _ = survey(pages[untrusted], explorers_in(untrusted))

@@ -7,6 +7,9 @@ lesson's explorer, run in JupyterLab, draws its first frame, sizes its canvases
 for the screen, and each control built from the declaration (found by its
 declared label, never by position) moves its own parameter and the picture.
 
+:func:`check_controls` runs on the lesson's page that test_notebooks_in_lab.py opens once for all its
+checks; the tests here open lesson 02's explorer, or a kernel's.
+
 Oracle: every explorer page publishes the numbers of its current frame in the
 ``data-state`` attribute of its root element, with the parameters it used
 (``params``); ``cls.example(**params).expected_state()`` computes them with numpy
@@ -94,12 +97,11 @@ def test_the_lesson_shows_the_example(notebook, cls):
                         "show the example in the lesson, or list the class in lab_driver.NOT_REBUILT with why")
 
 
-@pytest.mark.parametrize("notebook, cls", EXPLORERS, ids=[cls.__name__ for _, cls in EXPLORERS])
-def test_every_declared_control_moves_its_parameter(notebook, cls, lab_server, lab_page, tmp_path):
-    """The controls are the declaration's (label, range, step, order); each slider pressed to its
-    end (End) moves its own parameter and the picture; each menu option chosen is drawn."""
-    page = lab_page
-    root = open_explorer(page, lab_server, notebook, cls._title)
+def check_controls(page, root, cls):
+    """The controls of explorer ``root`` (of class ``cls``, as its lesson shows it) are the declaration's
+    (label, range, step, order); each slider pressed to its end (End) moves its own parameter and the
+    picture; each menu option chosen is drawn; the numbers equal the twin's at each step. Run on the
+    lesson's page by test_notebooks_in_lab.py (``test_every_declared_control_moves_its_parameter``)."""
     check_against_numpy(root, cls, "first frame")
     # fits a 1280 x 720 screen with its controls; canvases drawn at the device's pixel ratio,
     # except the shading images (data-grid: one pixel per grid point, stretched smoothly) and
@@ -141,8 +143,7 @@ def test_every_declared_control_moves_its_parameter(notebook, cls, lab_server, l
                 menu.select_option(label=text)
                 page.wait_for_timeout(50)
                 check_against_numpy(root, cls, f"{name} = {text!r}")
-    screenshot(page, tmp_path / "explorer-ends.png")
-    assert not page.genlearn_errors, page.genlearn_errors
+    screenshot(page, page.genlearn_shots / f"{cls.__name__}-ends.png")
 
 
 def test_gaussian_presets_are_exact_and_reapply(lab_server, lab_page):

@@ -6,8 +6,9 @@ once per canvas; explorer.js (``onThemeChange``) watches the body's ``data-jp-th
 ``data-jp-theme-name`` and the ``(prefers-color-scheme: dark)`` media query and redraws every panel with the
 ink read again (``restyle``), with no resize needed.
 
-Oracles, for every lesson explorer that draws a figure, opened in JupyterLab Light and switched to JupyterLab
-Dark and back through JupyterLab's Settings > Theme menu (the command ``apputils:change-theme``):
+Oracles (:func:`check_redrawn`), for every lesson explorer that draws a figure, on the lesson's page that
+tests/browser/test_notebooks_in_lab.py opens once for all its checks, after the accessibility audit left it in
+JupyterLab Dark: switched to JupyterLab Light and back through JupyterLab's Settings > Theme menu:
 
 * the explorer's ink as ``test_accessibility.INK_JS`` reads it changes, and has at least 4.5:1 contrast with
   the background behind the explorer (WCAG 1.4.3), in both themes;
@@ -19,16 +20,15 @@ Dark and back through JupyterLab's Settings > Theme menu (the command ``apputils
 On a static page (``genlearn.course.export``, served from 127.0.0.1) the same when the reader's colour scheme
 changes from light to dark (Chromium's emulated ``prefers-color-scheme``).
 """
-import json
 
 import pytest
 
 from genlearn.course import export
 from lab_driver import (
-    REPO, drawn, explorer, lesson_explorers, open_guarded, open_notebook, saved_widgets_shown, serve_folder,
-    use_lab_theme, web_assets_or_skip,
+    REPO, drawn, lesson_explorers, open_guarded, serve_folder,
+    web_assets_or_skip,
 )
-from test_accessibility import INK_JS, THEME_SETTINGS, contrast, rgb
+from test_accessibility import INK_JS, contrast, rgb
 
 #: (notebook, explorer class) of every lesson explorer that draws a figure (a question,
 #: genlearn.explorers.predict, has none: test_accessibility's ``draws`` uses the same rule)
@@ -85,25 +85,6 @@ def check_redrawn(page, root, change, where):
     (old_before, new_before), (old_now, new_now) = got["before"], got["now"]
     assert new_now > new_before and old_now < old_before, \
         f"{where}: opaque pixels of the old ink {old_before} -> {old_now}, of the new ink {new_before} -> {new_now}"
-
-
-@pytest.mark.parametrize("notebook, cls", DRAWING, ids=[cls.__name__ for _, cls in DRAWING])
-def test_theme_change_redraws_in_the_new_ink(notebook, cls, lab_server, lab_page):
-    """JupyterLab Light -> Dark -> Light while the lesson is open: each switch redraws the explorer."""
-    settings = lab_server.tmp / "settings" / THEME_SETTINGS
-    settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(json.dumps({"theme": "JupyterLab Light"}))
-    try:
-        open_notebook(lab_page, lab_server, notebook)
-        problems = saved_widgets_shown(lab_page, lambda: open_notebook(lab_page, lab_server, notebook), notebook)
-        assert not problems, problems
-        lab_page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'", timeout=30_000)
-        root = explorer(lab_page, cls._title)
-        for theme in ("JupyterLab Dark", "JupyterLab Light"):
-            check_redrawn(lab_page, root, lambda theme=theme: use_lab_theme(lab_page, theme), f"{cls._title}: {theme}")
-        assert not lab_page.genlearn_errors, lab_page.genlearn_errors
-    finally:
-        settings.unlink(missing_ok=True)  # the menu saved the choice: the other tests start from the default
 
 
 @pytest.fixture(scope="module")

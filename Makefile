@@ -21,7 +21,7 @@ PYTEST_ARGS ?= -n auto --dist loadscope
 PYTEST_ALL_ARGS ?= -n 3 --dist loadscope
 
 .PHONY: lab test test-all test-minimum lock bench homework clean web-assets present site handouts lite pdf student-release \
-        lint-js
+        lint-js explorers
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
 PIP := $(BIN)/python -m pip install --quiet --no-compile
@@ -108,6 +108,20 @@ $(VENV)/node/.biome-$(BIOME_VERSION): | $(BIN)/python
 	        @biomejs/biome@$(BIOME_VERSION) && touch $@; \
 	else echo "warning: npm not found: the JavaScript lint will be skipped (apt-get install npm)"; fi
 
+# esbuild (npm), the bundler of the explorers' ES modules: `make explorers` writes
+# lib/genlearn/explorers/built/ (committed, so that installing genlearn needs no Node) from the
+# sources beside it; tests/test_bundle.py fails when a built file is out of date (skipped without npm).
+ESBUILD_VERSION := 0.28.2
+ESBUILD := $(VENV)/node/node_modules/.bin/esbuild
+$(VENV)/node/.esbuild-$(ESBUILD_VERSION): | $(BIN)/python
+	@if command -v npm >/dev/null 2>&1; then \
+	    npm install --prefix $(VENV)/node --no-audit --no-fund --loglevel=error \
+	        esbuild@$(ESBUILD_VERSION) && touch $@; \
+	else echo "warning: npm not found: the explorers' bundles cannot be rebuilt or checked (apt-get install npm)"; fi
+
+explorers: $(VENV)/.installed-lab $(VENV)/node/.esbuild-$(ESBUILD_VERSION)
+	$(BIN)/python -m genlearn.explorers._bundle $(ESBUILD)
+
 lint-js: $(VENV)/node/.biome-$(BIOME_VERSION)
 	@if [ -x $(VENV)/node/node_modules/.bin/biome ]; then \
 	    $(VENV)/node/node_modules/.bin/biome lint --error-on-warnings; \
@@ -144,7 +158,7 @@ present: $(VENV)/.installed-lab
 # homework with its solutions run by nbval (each cell a test; cells tagged nbval-check-output print their
 # stored output). Tests marked `full` (conftest.py) are the second tier, `make test-all`.
 NBVAL_NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb)) $(sort $(wildcard instructor/source/*/*.ipynb))
-test: $(VENV)/.installed-test lint-js
+test: $(VENV)/.installed-test lint-js $(VENV)/node/.esbuild-$(ESBUILD_VERSION)
 	$(BIN)/python -m pytest $(PYTEST_ARGS) -m "not full" --nbval-lax tests lib $(NBVAL_NOTEBOOKS)
 
 # The second tier, after `make test` (CI runs both): JupyterLab, Notebook 7 and Voila in Chromium,

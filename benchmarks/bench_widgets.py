@@ -32,13 +32,14 @@ from IPython.core.pylabtools import print_figure  # noqa: E402
 
 from genlearn import gaussian  # noqa: E402
 from genlearn.demos import multivariate_gaussian as mg  # noqa: E402
+from genlearn.explorers import multivariate_gaussian as ex_mg
 
 
 def sweep(steps):
     """Slider values: each slider dragged over its range, then every preset."""
-    default = mg.preset_params(mg.DEFAULT_PRESET)
+    default = mg.preset_params(ex_mg.DEFAULT_PRESET)
     values = []
-    for name, (lo, hi, _step) in mg.GaussianExplorer.slider_ranges().items():
+    for name, (lo, hi, _step) in ex_mg.GaussianExplorer.slider_ranges().items():
         if name not in default:
             continue
         for v in np.linspace(lo, hi, steps):
@@ -71,7 +72,7 @@ def main():
     args = parser.parse_args()
     values = sweep(5 if args.quick else 25)
 
-    ex = mg.GaussianExplorer()
+    ex = ex_mg.GaussianExplorer()
     naive_update(**values[0])  # warm-up
     explorer_wall, explorer_cpu = measure(lambda v: ex.set_state(dict(v, preset="")), values)
     naive_wall, naive_cpu = measure(lambda v: naive_update(**v), values[::2])

@@ -2,7 +2,8 @@
 
 :func:`frames` imports an explorer's one ES module (its ``_esm``, exactly the text
 the browser runs) into Node and calls its exported ``frame(get)`` once per
-explorer state given; :func:`js_fmt` calls the readouts' formatter of
+explorer state given; :func:`sources` are the shared modules for a script of a test's own;
+:func:`js_fmt` calls the readouts' formatter of
 ``numerics.js``, :func:`js_pitches` the Listen button's pitches of a curve.
 Node.js is Debian's ``nodejs`` (``.ci/run`` installs it); a missing Node is a
 test failure that says so, never a skip.
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from genlearn.demos.explorer import HERE
+from genlearn.explorers.explorer import HERE
 
 # Reads [state, ...] (each the widget's traits) on stdin, prints [frame(get).state, ...].
 _FRAMES = """
@@ -62,6 +63,14 @@ def _run(files, script, payload):
                               text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout)
+
+
+def sources():
+    """The explorers' ES module sources as they are in the package (``{file name: text}``), with a
+    ``package.json`` that makes Node read ``.js`` files as ES modules: a script run by :func:`_run`
+    beside them imports any of them by name (``import {fitOK} from "./points.js";``), imports and all."""
+    files = {p.name: p.read_text(encoding="utf-8") for p in sorted(HERE.glob("*.js"))}
+    return {**files, "package.json": '{"type": "module"}'}
 
 
 def widget_state(explorer):

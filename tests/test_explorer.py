@@ -1,4 +1,4 @@
-"""genlearn.demos.explorer: the base of the browser explorers.
+"""genlearn.explorers.explorer: the base of the browser explorers.
 
 Oracles: decimal values rounded by hand, the formatter and the pitches of
 numerics.js run in Node.js, musical intervals (an octave doubles the frequency),
@@ -10,46 +10,25 @@ import re
 import numpy as np
 import pytest
 
-from genlearn.demos import explorer as E
+from genlearn.explorers import explorer as E
 from genlearn.demos import style
 from node_twin import js_fmt, js_pitches
 
 
-def test_esm_assembles_the_imported_modules_in_order():
-    """One module per widget: each imported module's text once, in a function of its own, before
-    the modules that import it; imports become destructurings of its exports."""
-    esm = E.esm_source("multivariate_gaussian.js")
-    own = (E.HERE / "multivariate_gaussian.js").read_text(encoding="utf-8")
-    starts = [esm.index(f"const __genlearn_{name} = (() => {{") for name in ("numerics", "explorer", "canvas")]
-    assert starts == sorted(starts) and esm.count("const __genlearn_numerics = ") == 1
-    assert "const {fmt, pitches} = __genlearn_numerics;" in esm  # explorer.js's import of numerics.js
-    assert esm.rstrip().endswith("export default {render};") and own.splitlines()[-1] in esm
+def test_esm_is_one_module_with_what_it_imports():
+    """One module per widget (esbuild's bundle, built/): the explorer's own code and the shared modules it
+    imports, with no import left (a blob: URL cannot resolve one), exporting frame and the default."""
+    esm = E.esm_text("multivariate_gaussian.js")
+    assert E.esm_path("multivariate_gaussian.js") == E.BUILT / "multivariate_gaussian.js"
+    for source in ("numerics.js", "explorer.js", "canvas.js", "describe.js", "multivariate_gaussian.js"):
+        assert f"// {source}\n" in esm, source  # esbuild names each bundled source
     assert not re.search(r'^import\b|from "\./', esm, re.M)
-    assert re.search(r"^return \{.*\bfmt\b.*\};$", esm, re.M)  # numerics.js's exports
+    assert re.search(r"^export \{[^}]*\bas default\b[^}]*\bframe\b", esm, re.M)
 
 
-def _modules(tmp_path, monkeypatch, **files):
-    for name, text in files.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    monkeypatch.setattr(E, "HERE", tmp_path)
-
-
-def test_esm_refuses_what_it_cannot_assemble(tmp_path, monkeypatch):
-    _modules(tmp_path, monkeypatch, **{
-        "a.js": 'import {f, g} from "./b.js";\nexport default {render() {}};\n',
-        "b.js": "export function f() {}\n",
-        "c.js": 'import {x} from "./d.js";\n', "d.js": 'import {y} from "./c.js";\nexport const x = 1;\n',
-        "e.js": 'import * as b from "./b.js";\n', "f.js": 'import {f} from "./b.js";\n',
-        "g.js": 'import {h} from "./h.js";\n', "h.js": "export default {};\nexport const h = 1;\n"})
-    with pytest.raises(ValueError, match="a.js imports 'g' from b.js, which does not export it"):
-        E.esm_source("a.js")
-    with pytest.raises(ValueError, match="cycle: c.js -> d.js -> c.js"):
-        E.esm_source("c.js")
-    with pytest.raises(ValueError, match="write imports as"):
-        E.esm_source("e.js")
-    assert "const {f} = __genlearn_b;" in E.esm_source("f.js")
-    with pytest.raises(ValueError, match="cannot have a default export"):
-        E.esm_source("g.js")
+def test_a_missing_built_module_says_how_to_build_it():
+    with pytest.raises(ValueError, match="make explorers"):
+        E.esm_path("no_such_explorer.js")
 
 
 def test_subclass_gets_its_declaration_module_and_the_suite_style():
@@ -60,7 +39,7 @@ def test_subclass_gets_its_declaration_module_and_the_suite_style():
         kind = E.Menu([("a", "A"), ("b", "B")], "a", "kind")
 
     ex = Tiny()
-    assert ex._esm == E.esm_source("multivariate_gaussian.js") and ex._css == E.stylesheet()
+    assert ex._esm == E.esm_text("multivariate_gaussian.js") and ex._css == E.stylesheet()
     assert Tiny._params == ("size", "kind") and ex.params() == {"size": 1.0, "kind": "a"} == Tiny.defaults()
     assert Tiny.slider_ranges() == {"size": (0.0, 2.0, 0.5)}
     assert ex.parameters == [
@@ -99,7 +78,7 @@ def test_javascript_keeps_no_copy_of_the_palette():
             assert digits[0:2] == digits[2:4] == digits[4:6], f"{path.name} hard-codes {hexa}"
 
 
-#: (x, digits, text): the formatter's rule (numerics.js and genlearn.demos.explorer.fmt), ties first.
+#: (x, digits, text): the formatter's rule (numerics.js and genlearn.explorers.explorer.fmt), ties first.
 FMT_TABLE = [
     (0.125, 2, "0.13"), (0.375, 2, "0.38"), (-0.125, 2, "-0.13"), (2.5, 0, "3"), (-2.5, 0, "-3"),
     (0.5625, 3, "0.563"), (0.65625, 4, "0.6563"), (0.8125, 4, "0.8125"),
@@ -154,8 +133,8 @@ def test_still_picture_says_how_to_bring_the_explorer_to_life():
     image/png and one line saying what to do (run the cell, or trust the notebook)."""
     import base64
 
-    from genlearn.demos.explorer import STILL_CAPTION
-    from genlearn.demos.multivariate_gaussian import GaussianExplorer
+    from genlearn.explorers.explorer import STILL_CAPTION
+    from genlearn.explorers.multivariate_gaussian import GaussianExplorer
 
     data, metadata = GaussianExplorer()._repr_mimebundle_()
     html = data["text/html"]

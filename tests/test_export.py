@@ -22,7 +22,7 @@ def tiny(tmp_path_factory):
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.cells = [nbformat.v4.new_markdown_cell("Some prose with $x^2$."),
                 nbformat.v4.new_code_cell("print(6 * 7)"),
-                nbformat.v4.new_code_cell("from genlearn.demos.multivariate_gaussian import GaussianExplorer\n"
+                nbformat.v4.new_code_cell("from genlearn.explorers.multivariate_gaussian import GaussianExplorer\n"
                                           "GaussianExplorer(preset='Sigma = 0.6 I')")]
     path = d / "tiny.ipynb"
     nbformat.write(nb, path)

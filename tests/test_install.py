@@ -94,6 +94,64 @@ def test_a_learners_install_works_without_the_course_tools(workspace, learner):
         "a learner's install pulled an instructors' tool"
 
 
+#: Run by the install's Python with only its own bin folder on PATH (no Node.js): one explorer's ES module (the
+#: built file the package ships), its traits as the page gets them, and its numpy twin.
+_EXPLORER = """if True:
+    import json, shutil
+    from genlearn.explorers.multivariate_gaussian import GaussianExplorer
+    assert shutil.which("node") is None and shutil.which("nodejs") is None, "Node.js is on PATH"
+    ex = GaussianExplorer(rho=0.5)
+    traits = {k: v for k, v in ex.get_state().items() if not k.startswith("_")}
+    print(json.dumps({"esm": ex._esm, "traits": traits, "expected": ex.expected_state()},
+                     default=lambda a: a.tolist()))
+"""
+
+# In a blank page: the module imported from a blob: URL (as anywidget imports it), rendered with a minimal
+# widget model holding the traits; returns the data-state its first frame publishes.
+_RENDER = """async ({esm, traits}) => {
+  const mod = await import(URL.createObjectURL(new Blob([esm], {type: "text/javascript"})));
+  const state = {...traits}, el = document.createElement("div");
+  document.body.append(el);
+  const model = {get: (n) => state[n], set: (v) => Object.assign(state, v), save_changes() {}, on() {}, off() {}};
+  await mod.default.render({model, el});
+  for (let i = 0; i < 200 && !el.querySelector("[data-state]"); i++) await new Promise((r) => setTimeout(r, 50));
+  const root = el.querySelector("[data-state]");
+  return root ? JSON.parse(root.dataset.state) : null;
+}"""
+
+
+def test_an_explorer_from_the_install_is_live_in_chromium(workspace, learner):
+    """What ``pip install .`` gives a learner needs no Node.js: the explorers' built ES modules ship in the
+    package. Oracle: the installed explorer's own numpy twin, which the page's first frame must publish
+    (1e-9 relative; readouts and description to the letter)."""
+    from playwright.sync_api import sync_playwright
+
+    from genlearn.explorers.explorer import state_mismatches
+
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium; .ci/run does)")
+    root, _, python = workspace
+    done = subprocess.run([str(python), "-c", _EXPLORER], cwd=root, capture_output=True, text=True, timeout=300,
+                          env={"PATH": str(Path(python).parent), "HOME": str(root)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    got = json.loads(done.stdout)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(chromium), headless=True,
+                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        try:
+            page = browser.new_page()
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            state = page.evaluate(_RENDER, {"esm": got["esm"], "traits": got["traits"]})
+        finally:
+            browser.close()
+    assert not errors, errors
+    assert state is not None, "the explorer drew no frame"
+    problems = state_mismatches(state, got["expected"], rtol=1e-9)
+    assert not problems, "the installed explorer's page disagrees with its twin:\n  " + "\n  ".join(problems[:12])
+
+
 def test_the_course_extra_brings_voila_and_nbgitpuller(instructor):
     assert {"voila", "nbgitpuller"} <= set(instructor["names"])
     assert instructor["predict"] == [0, 1]

@@ -105,7 +105,8 @@ def test_genlearn_wheel_holds_the_library_without_the_course_tools(tmp_path):
     with zipfile.ZipFile(lite.genlearn_wheel(tmp_path)) as whl:
         names = whl.namelist()
     assert "genlearn/__init__.py" in names and "genlearn/data/demo_sms.tsv" in names
-    assert "genlearn/demos/explorer.js" in names and "genlearn/homework/checks.py" in names
+    assert "genlearn/explorers/explorer.js" in names and "genlearn/homework/checks.py" in names
+    assert "genlearn/explorers/built/multivariate_gaussian.js" in names  # the explorers run without Node
     assert not any(n.startswith("genlearn/course/") or "__pycache__" in n for n in names)
 
 

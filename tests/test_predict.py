@@ -1,4 +1,4 @@
-"""Predict, then reveal (genlearn.demos.predict): the questions of the lessons and the widget.
+"""Predict, then reveal (genlearn.explorers.predict): the questions of the lessons and the widget.
 
 Oracles: each question's answer, stored in its lesson's widget state, is computed
 here again without genlearn's estimators: closed forms (Bayes' rule with scipy's
@@ -18,13 +18,13 @@ import numpy as np
 import pytest
 from scipy.stats import multivariate_normal, norm
 
-from genlearn.demos.explorer import fmt
-from genlearn.demos.predict import Predict, parse_number
+from genlearn.explorers.explorer import fmt
+from genlearn.explorers.predict import Predict, parse_number
 from node_twin import frames
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-IDENT = "genlearn.demos.predict.Predict"
+IDENT = "genlearn.explorers.predict.Predict"
 
 
 def stored_questions():
@@ -156,8 +156,9 @@ def _outlier_least():
     from sklearn.naive_bayes import GaussianNB
 
     from genlearn.demos import qda_lda_naive_bayes as demo
+    from genlearn.explorers import qda_lda_naive_bayes as ex_demo
 
-    X, y = demo.BoundaryExplorer().sample()
+    X, y = ex_demo.BoundaryExplorer().sample()
     moved = X.copy()
     moved[np.flatnonzero(y == 0)[0]] = [6.0, 5.0]
     g = np.linspace(*demo.EXPLORER_LIM, 201)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from genlearn.demos.explorer import HERE
+from genlearn.explorers.explorer import HERE
 from genlearn.demos.seeded_draws import SEED_MAX, mulberry32, seeded_draws
 from node_twin import _run
 

@@ -439,7 +439,7 @@ PROBLEMS_JS = r"""([widgetRepr, figureRepr]) => {
     if (!img.complete || img.naturalWidth === 0 || img.naturalHeight === 0)
       problems.push(where(img) + ': figure not rendered (img ' + (img.complete ? 'broken' : 'not loaded') + ')');
   }
-  // explorers (genlearn.demos.explorer) draw their first frame as soon as they are shown
+  // explorers (genlearn.explorers.explorer) draw their first frame as soon as they are shown
   for (const ex of panel.querySelectorAll('.genlearn-explorer')) {
     if (!(Number(ex.dataset.frames) > 0) || !ex.dataset.state)
       problems.push(where(ex) + ': explorer "' + ex.getAttribute('aria-label') + '" drew nothing');
@@ -708,7 +708,7 @@ def lesson_explorers(rebuildable=True):
     but :data:`NOT_REBUILT`): their page's numbers can be checked against ``expected_state()``;
     :func:`rebuilt_differences` (run inside a test) proves that the lesson's explorer holds the
     example's data. Nothing here computes: it reads the notebooks' stored widget state."""
-    from genlearn.demos.explorer import explorer_classes
+    from genlearn.explorers.explorer import explorer_classes
 
     found = _stored_explorers()
     out = []
@@ -723,7 +723,7 @@ def lesson_explorers(rebuildable=True):
 def rebuilt_differences(notebook, cls):
     """The data traits of ``cls``'s explorer stored in ``notebook`` that ``cls.example()`` does not
     reproduce (to 1e-12: the lesson and this machine may differ in the last bit); [] when it does."""
-    from genlearn.demos.explorer import state_mismatches
+    from genlearn.explorers.explorer import state_mismatches
 
     _, stored = _stored_explorers()[f"{cls.__module__}.{cls.__name__}"]
     fresh = cls.example().get_state()
@@ -744,7 +744,7 @@ def check_page_state(root, state, expected, where, oracle="numpy"):
     """The page's ``state`` (its ``data-state``) equals ``expected`` (an explorer's
     ``expected_state()`` in Python: 1e-9 relative), and the readouts (role="status") and the
     description of the picture a screen reader gets equal its lines, to the letter."""
-    from genlearn.demos.explorer import state_mismatches
+    from genlearn.explorers.explorer import state_mismatches
 
     problems = state_mismatches(state, expected, rtol=1e-9)
     assert not problems, f"{where}: the page disagrees with {oracle}:\n  " + "\n  ".join(problems[:12])
@@ -819,7 +819,7 @@ def explorers_in(path):
     models = widget_state._models(nb)
     ids = [models.get(mid, {}).get("state", {}).get("_anywidget_id", "")
            for cell in nb["cells"] for mid in widget_state._view_ids(cell)]
-    return sum(1 for i in ids if i.startswith("genlearn.") and i != "genlearn.demos.predict.Predict")
+    return sum(1 for i in ids if i.startswith("genlearn.") and i != "genlearn.explorers.predict.Predict")
 
 
 #: JavaScript: scroll the notebook from top to bottom and return what its explorer outputs showed:

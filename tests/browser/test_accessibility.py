@@ -388,11 +388,11 @@ THEME_SETTINGS = "@jupyterlab/apputils-extension/themes.jupyterlab-settings"
 
 
 def draws(notebook):
-    """Whether the notebook shows an explorer that draws a figure (a question, genlearn.demos.predict, does not)."""
+    """Whether the notebook shows an explorer that draws a figure (a question, genlearn.explorers.predict, does not)."""
     nb = json.loads(notebook.read_text(encoding="utf-8"))
     models = nb.get("metadata", {}).get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
     ids = [m.get("state", {}).get("_anywidget_id", "") for m in models.get("state", {}).values()]
-    return any(i.startswith("genlearn.demos.") and not i.startswith("genlearn.demos.predict.") for i in ids)
+    return any(i.startswith("genlearn.explorers.") and not i.startswith("genlearn.explorers.predict.") for i in ids)
 
 
 def audit_lab_lesson(page, server, lesson):

@@ -15,7 +15,7 @@ Oracle: every explorer page publishes the numbers of its current frame in the
 (``params``); ``cls.example(**params).expected_state()`` computes them with numpy
 (1e-9 relative), and the readouts a screen reader gets (role="status") must
 equal its lines, and the description of the picture (a polite live region) its
-``description`` (genlearn.demos.describe), after each control moved. Explorers
+``description`` (genlearn.explorers.describe), after each control moved. Explorers
 and their notebooks are found from the notebooks' stored widget state
 (``lab_driver.lesson_explorers``): a new explorer shown in a lesson is tested
 without a line here.
@@ -25,7 +25,7 @@ import time
 
 import pytest
 
-from genlearn.demos.multivariate_gaussian import GaussianExplorer
+from genlearn.explorers.multivariate_gaussian import GaussianExplorer
 from lab_driver import (
     canvas_digest, check_page_state, explorer, explorer_state, find_problems, lesson_explorers, open_notebook,
     press_on, readout_text, rebuilt_differences, run_all_cells, saved_widgets_shown, screenshot,
@@ -78,7 +78,7 @@ def kernel_explorer(page, server):
 
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    nb.cells = [nbformat.v4.new_code_cell("from genlearn.demos.multivariate_gaussian import GaussianExplorer\n"
+    nb.cells = [nbformat.v4.new_code_cell("from genlearn.explorers.multivariate_gaussian import GaussianExplorer\n"
                                           "explorer = GaussianExplorer()\nexplorer")]
     nbformat.write(nb, server.root_dir / KERNEL_NOTEBOOK)
     open_notebook(page, server, KERNEL_NOTEBOOK)

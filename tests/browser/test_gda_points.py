@@ -13,7 +13,7 @@ one ``genlearn.demos.seeded_draws`` draws in Python (1e-12), and the fit genlear
 """
 import numpy as np
 
-from genlearn.demos.gaussian_discriminant_analysis import OUTLIER_AT, GDAExplorer
+from genlearn.explorers.gaussian_discriminant_analysis import OUTLIER_AT, GDAExplorer
 from lab_driver import explorer_state, lesson_explorers, readout_text, screenshot
 from points_driver import PointsPage, assert_only_moved, lonely_point
 from test_explorers import open_explorer

@@ -3,7 +3,7 @@
 An explorer class may declare the one curve of its picture that a learner can hear
 (``_listen = Listen(key, label, lo, hi)``): explorer.js adds a Listen button that plays ``state[key]``
 of its last settled frame as a short sweep, one sine tone whose pitch follows the values
-(numerics.js ``pitches``, twin ``genlearn.demos.explorer.pitches``). :func:`check_listen` runs on
+(numerics.js ``pitches``, twin ``genlearn.explorers.explorer.pitches``). :func:`check_listen` runs on
 the lesson's page that tests/browser/test_notebooks_in_lab.py opens once for all its checks.
 
 The page's Web Audio API is wrapped before JupyterLab loads (``add_init_script``): every audio context
@@ -23,7 +23,7 @@ Laplace explorer that has one).
 """
 import pytest
 
-from genlearn.demos.explorer import SWEEP_SECONDS, pitches
+from genlearn.explorers.explorer import SWEEP_SECONDS, pitches
 from lab_driver import explorer_state, lesson_explorers, press_on
 
 #: (notebook, explorer class) of every lesson explorer that declares a curve to play

@@ -11,10 +11,10 @@ is in the generic table of test_explorers.py.
 import pytest
 
 from genlearn.demos import naive_bayes_text as demo
-from genlearn.demos.explorer import state_mismatches
+from genlearn.explorers import naive_bayes_text as explorers
 from lab_driver import (
-    description_text, explorer, explorer_frames, explorer_state, open_notebook, readout_text,
-    saved_widgets_shown, screenshot, wait_for_frame,
+    check_page_state, explorer, explorer_frames, explorer_state, open_notebook, readout_text, saved_widgets_shown,
+    screenshot, wait_for_frame,
 )
 
 NOTEBOOK = "notebooks/06_naive_bayes_text.ipynb"
@@ -50,14 +50,11 @@ def test_message_box_tokenizes_and_scores_like_genlearn(filters, lab_server, lab
     def check(message):
         state = explorer_state(root)
         assert state["params"]["message"] == message
-        expected = demo.MessageExplorer(filters.multinomial, filters.vocab, message=message).expected_state()
-        problems = state_mismatches(state, expected, rtol=1e-9)
-        assert not problems, f"{message[:60]!r}: the page disagrees with genlearn:\n  " + "\n  ".join(problems[:12])
-        assert readout_text(root) == expected["readouts"], message[:60]
-        assert description_text(root) == expected["description"], message[:60]
+        expected = explorers.MessageExplorer(filters.multinomial, filters.vocab, message=message).expected_state()
+        check_page_state(root, state, expected, repr(message[:60]), oracle="genlearn")
         return expected
 
-    check(demo.DEFAULT_MESSAGE)
+    check(explorers.DEFAULT_MESSAGE)
     for message in MESSAGES:
         before = explorer_frames(root)
         box.fill(message)

@@ -10,7 +10,8 @@ readouts and the description of the picture to the letter). The input and the or
 """
 import numpy as np
 
-from genlearn.demos.gda_vs_logistic_regression import NEWTON_LIMITS, NewtonExplorer
+from genlearn.demos.gda_vs_logistic_regression import NEWTON_LIMITS
+from genlearn.explorers.gda_vs_logistic_regression import NewtonExplorer
 from lab_driver import explorer_state, lesson_explorers, readout_text, screenshot
 from points_driver import PointsPage, assert_only_moved, lonely_point
 from test_explorers import open_explorer

@@ -19,11 +19,9 @@ import json
 
 import pytest
 
-from genlearn.demos.explorer import fmt, state_mismatches
-from genlearn.demos.predict import Predict
-from lab_driver import (
-    REPO, description_text, drawn, open_guarded,
-)
+from genlearn.explorers.explorer import fmt
+from genlearn.explorers.predict import Predict
+from lab_driver import REPO, check_page_state, drawn, open_guarded
 from test_predict import ORACLES, QUESTIONS
 
 LESSONS = sorted({lesson for lesson, _, _ in QUESTIONS.values()})
@@ -92,9 +90,7 @@ def check_question(page, name):
     page.wait_for_function("el => el.dataset.revealed === 'true'", arg=root.element_handle(), timeout=10_000)
     state = page_state(root)
     expected = twin(stored, state["params"])
-    problems = state_mismatches(state, expected, rtol=1e-9)
-    assert not problems, f"{name}: " + "; ".join(problems)
-    assert description_text(root) == expected["description"], name
+    check_page_state(root, state, expected, name, oracle="Predict's twin")
     assert state["guess"] == guess and state["revealed"] is True
     oracle, option, rtol = ORACLES[name]
     assert abs(state["value"] - oracle()) <= rtol * abs(oracle()) + 1e-15, (name, state["value"], oracle())

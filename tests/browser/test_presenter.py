@@ -37,8 +37,8 @@ from pathlib import Path
 import pytest
 
 from genlearn.course import export, present
-from genlearn.demos.explorer import state_mismatches
-from genlearn.demos.multivariate_gaussian import GaussianExplorer
+from genlearn.explorers.explorer import state_mismatches
+from genlearn.explorers.multivariate_gaussian import GaussianExplorer
 from lab_driver import REPO, explorer, explorer_state, free_port, guard_requests, readout_text, screenshot
 
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -119,7 +119,8 @@ def small_lesson(folder):
     nb.cells = [md("# 02 · The multivariate Gaussian, in brief"),
                 md("The density of $x \\in \\mathbb{R}^2$ with mean $\\mu$ and covariance $\\Sigma$."),
                 code("%matplotlib inline\nimport numpy as np\n"
-                     "from genlearn.demos import multivariate_gaussian as demo"),
+                     "from genlearn.demos import multivariate_gaussian as demo\n"
+                     "from genlearn.explorers import multivariate_gaussian as explorers"),
                 md("## 1. Contours\n\nIts contours are ellipses."),
                 code("from IPython.display import display\n"
                      "display(demo.draw_gaussian(np.zeros(2), np.array([[1.0, 0.5], [0.5, 1.0]])))"),
@@ -129,7 +130,7 @@ def small_lesson(folder):
                    "The determinant of $\\Sigma$ measures the spread."),
                 code("print('|Sigma| =', np.linalg.det([[1.0, 0.5], [0.5, 1.0]]))"),
                 md("## 3. The explorer\n\nMove the sliders."),
-                code("demo.GaussianExplorer()"),
+                code("explorers.GaussianExplorer()"),
                 md("## Summary"),
                 md("The mean moves the centre; the covariance shapes the ellipses.")]
     path = Path(folder) / "02_small_lesson.ipynb"

@@ -11,7 +11,8 @@ oracle are ``points_driver``'s, shared with lessons 03 and 04.
 """
 import numpy as np
 
-from genlearn.demos.qda_lda_naive_bayes import EXPLORER_LIM, OUTLIER_AT, BoundaryExplorer
+from genlearn.demos.qda_lda_naive_bayes import EXPLORER_LIM
+from genlearn.explorers.qda_lda_naive_bayes import OUTLIER_AT, BoundaryExplorer
 from lab_driver import lesson_explorers, screenshot
 from points_driver import PointsPage, assert_only_moved, lonely_point
 from test_explorers import open_explorer

@@ -17,7 +17,7 @@ import time
 import pytest
 
 from genlearn.course import export
-from genlearn.demos.explorer import state_mismatches
+from genlearn.explorers.explorer import state_mismatches
 from lab_driver import (REPO, canvas_digest, explorer, explorer_state, lesson_explorers, open_guarded, readout_text,
                         screenshot, serve_folder, web_assets_or_skip)
 from test_explorers import slider_names

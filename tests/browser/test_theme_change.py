@@ -31,9 +31,9 @@ from lab_driver import (
 from test_accessibility import INK_JS, contrast, rgb
 
 #: (notebook, explorer class) of every lesson explorer that draws a figure (a question,
-#: genlearn.demos.predict, has none: test_accessibility's ``draws`` uses the same rule)
+#: genlearn.explorers.predict, has none: test_accessibility's ``draws`` uses the same rule)
 DRAWING = [(nb, cls) for nb, cls in lesson_explorers(rebuildable=False)
-           if not cls.__module__.startswith("genlearn.demos.predict")]
+           if not cls.__module__.startswith("genlearn.explorers.predict")]
 
 #: JavaScript: root -> keeps a copy of the pixels of each of the explorer's canvases (for COUNT_JS).
 SNAPSHOT_JS = """el => {

@@ -1,6 +1,6 @@
 """Static HTML pages of executed notebooks whose explorers still move, with no server and no CDN.
 
-An explorer (:mod:`genlearn.demos.explorer`) is an anywidget widget whose page
+An explorer (:mod:`genlearn.explorers.explorer`) is an anywidget widget whose page
 code computes and draws every frame, so it needs no kernel once its state is
 known. This module turns a notebook into a folder that works from any static
 web server, or from the disk, with no network at all:
@@ -274,7 +274,7 @@ def export_html(path, out_dir, execute_first=False, timeout=300, asset_dir=ASSET
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
 
-    from ..demos.explorer import stylesheet
+    from ..explorers.explorer import stylesheet
 
     path, out_dir = Path(path), Path(out_dir)
     nb = execute(path, timeout=timeout) if execute_first else nbformat.read(path, as_version=4)

@@ -7,7 +7,7 @@ from Debian's package). Nothing is fetched from the network.
 
 * Code cells show their outputs only: the printed worked numbers, the figures.
 * Each explorer is frozen at its stored setting: the still picture its module
-  draws of that setting (:meth:`genlearn.demos.explorer.Explorer.static_figure`,
+  draws of that setting (:meth:`genlearn.explorers.explorer.Explorer.static_figure`,
   stored with the widget), captioned with its name and its parameters, e.g.
   ``Explorer GaussianExplorer, frozen at mu1 = 0, mu2 = 0, sigma1 = 1, ...``.
 * Math is typeset by MathJax (the static pages' local copy) before printing.
@@ -33,8 +33,6 @@ import argparse
 import base64
 import copy
 import html
-import importlib
-import pkgutil
 import re
 import shutil
 import sys
@@ -81,17 +79,10 @@ def chromium_path():
 
 
 def _explorer_classes():
-    """Every explorer class of genlearn.demos, by name."""
-    import genlearn.demos
-    from genlearn.demos.explorer import Explorer
+    """Every explorer class of genlearn.explorers, by name."""
+    from genlearn.explorers.explorer import explorer_classes
 
-    found = {}
-    for info in pkgutil.iter_modules(genlearn.demos.__path__):
-        module = importlib.import_module(f"genlearn.demos.{info.name}")
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Explorer) and value is not Explorer:
-                found[value.__name__] = value
-    return found
+    return {cls.__name__: cls for cls in explorer_classes()}
 
 
 def _value(v):
@@ -103,7 +94,7 @@ def _value(v):
 
 
 #: The widget of a predict-then-reveal question: printed as its question, not frozen.
-PREDICT = "genlearn.demos.predict.Predict"
+PREDICT = "genlearn.explorers.predict.Predict"
 
 
 def _caption(name, params):
@@ -136,7 +127,7 @@ def print_notebook(nb, name="lesson"):
             model = state.get(view.get("model_id"), {}).get("state")
             if (model or {}).get("_anywidget_id") == PREDICT and "text/html" in out["data"]:
                 # a predict-then-reveal question prints as its question and a blank for the guess
-                # (genlearn.demos.predict.Predict's HTML), never its answer
+                # (genlearn.explorers.predict.Predict's HTML), never its answer
                 out["data"], out["metadata"] = {"text/html": out["data"]["text/html"]}, {}
                 continue
             if png is None or model is None:

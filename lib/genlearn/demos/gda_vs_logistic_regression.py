@@ -16,11 +16,10 @@ penalised_curves         small-m learning curves with and without an L2 penalty
 estimator_spread         GDA's and logistic regression's slopes over many training sets
 newton_path              the Newton iterates of genlearn's LogisticRegression, one by one
 newton_data              the Newton explorer's two data sets: overlapping and separable classes
+plot_newton_state        the Newton explorer's still picture: a Newton iterate's boundary and GDA's
 
-Classes
--------
-NewtonExplorer           Newton's method one step at a time (Step / Back / Reset), on points
-                         the learner drags; its page is ``gda_vs_logistic_regression.js``
+The lesson's explorer, Newton's method one step at a time on points the learner drags, is
+:class:`genlearn.explorers.gda_vs_logistic_regression.NewtonExplorer`.
 
 ``SCENARIOS`` holds the three data-generating processes of the notebook:
 Gaussian classes with a shared Sigma (GDA's own model), Poisson counts and
@@ -35,18 +34,16 @@ in one matrix product of the test set with the stacked ``(theta, theta0)``.
 import warnings
 
 import numpy as np
-import traitlets
 
-from . import describe, style
-from .explorer import Menu, Whole, fmt
+from . import style
+from ._moved import forward
 from .geometry import boundary_from_parameters, line_in_box
-from .points import POINTER_MODES, PointsExplorer
 
 __all__ = ["SIZES", "SCENARIOS", "draw_training_pools", "learning_curves", "bayes_error",
            "plot_learning_curves", "plot_newton_convergence", "separable_example",
            "penalty_path", "plot_separation", "plot_log_fix", "LOGNORMAL_FIX", "run_all",
            "plot_learning_curve_panels", "near_separation_example", "penalised_curves",
-           "estimator_spread", "newton_path", "newton_data", "NewtonExplorer", "NEWTON_STEPS"]
+           "estimator_spread", "newton_path", "newton_data", "plot_newton_state", "NEWTON_STEPS"]
 
 #: Training-set sizes of the learning curves: 13 steps from 10 to 10,000, evenly on a log scale.
 SIZES = np.unique(np.round(np.logspace(1, 4, 13)).astype(int))
@@ -529,7 +526,6 @@ NEWTON_DATA = {"overlap": dict(m=40, mu=((0.0, 0.0), (2.0, 1.5)), Sigma=((1.0, 0
                                random_state=0),
                "separable": dict(m=40, mu=((0.0, 0.0), (4.0, 3.0)), Sigma=((1.0, 0.3), (0.3, 0.8)),
                                  random_state=4)}
-NEWTON_DATA_MENU = (("overlap", "overlapping classes"), ("separable", "separable classes"))
 
 
 def newton_data(name):
@@ -581,162 +577,41 @@ def newton_path(X, y, max_steps=NEWTON_STEPS):
     return thetas, np.array(path), {"max_iter": "max_steps"}.get(status, status)
 
 
-def _newton_readouts(m_k, k, thetas, logliks, size, status, separated, gda):
-    """The Newton explorer's readout lines at step ``k`` (the page's twin prints the same)."""
-    f3, t = (lambda x: fmt(x, 3)), thetas[k]  # noqa: E731
-    K = len(thetas) - 1
-    if k < K:
-        where = f"Newton step {k} of {K}"
-    elif status == "converged":
-        where = f"Newton step {k}: converged (the predicted gain fell below 1e-10)"
-    elif status == "singular":
-        where = f"Newton step {k}: stopped, the Hessian is numerically singular"
-    else:
-        where = f"Newton step {k}: the explorer stops at {K} steps"
-    return [
-        f"m = {m_k[0] + m_k[1]}: {m_k[0]} with y = 0, {m_k[1]} with y = 1",
-        where,
-        f"θ = [{f3(t[0])}, {f3(t[1])}], θ₀ = {f3(t[2])}, |θ| = {f3(np.hypot(t[0], t[1]))}",
-        f"log-likelihood ℓ(θ) = {fmt(logliks[k], 6)}",
-        "step size |Δθ| = " + (f3(size) if k else "none yet (the start: θ = 0, θ₀ = log-odds of the classes)"),
-        ("every point is on its own side: ℓ rises towards 0 as |θ| grows, so no maximum exists"
-         if separated else "some points are on the wrong side: ℓ has a finite maximum"),
-        f"GDA (closed form): θ = [{f3(gda.theta_[0])}, {f3(gda.theta_[1])}], θ₀ = {f3(gda.theta0_)}",
-    ]
+def plot_newton_state(X, y, thetas, logliks, step):
+    """The Newton explorer's still picture, where widgets cannot run: the points ``X`` (m, 2), ``y`` (m,)
+    with the boundary of iterate ``step`` of ``thetas`` (:func:`newton_path`'s iterates, rows
+    ``(theta_1, theta_2, theta0)``) and GDA's; beside them, the log-likelihoods ``logliks`` so far."""
+    from .. import GDA
+
+    k = min(step, len(thetas) - 1)
+    fig = style.new_figure((9.6, 4.4))
+    ax1, ax2 = fig.subplots(1, 2)
+    style.scatter_classes(ax1, X, y, classes=(0, 1), s=30)
+    gda = GDA().fit(X, y)
+    lim = NEWTON_LIMITS
+    if np.hypot(*thetas[k, :2]) > 1e-12:
+        ax1.plot(*line_in_box(thetas[k, :2], thetas[k, 2], lim, lim), label=f"logistic, Newton iterate {k}",
+                 **style.BOUNDARY)
+    ax1.plot(*line_in_box(gda.theta_, gda.theta0_, lim, lim), label="GDA (closed form)",
+             **{**style.model_style("GDA"), "marker": None, "ls": "--"})
+    ax1.set_xlim(lim)
+    ax1.set_ylim(lim)
+    ax1.set_xlabel("x1")
+    ax1.set_ylabel("x2")
+    ax1.legend(loc="upper left")
+    ax1.set_title(f"Newton's method at step {k} of {len(thetas) - 1}")
+    ax2.plot(np.arange(k + 1), logliks[:k + 1], marker="o", color="black", label="ℓ(θ) of iterates 0 to k")
+    ax2.legend(loc="lower right")
+    ax2.set_xlim(-0.5, len(thetas) - 0.5)
+    pad = 0.05 * (logliks[-1] - logliks[0]) + 1e-9
+    ax2.set_ylim(logliks[0] - pad, logliks[-1] + pad)
+    ax2.set_xlabel("Newton iteration k")
+    ax2.set_ylabel("log-likelihood ℓ(θ)")
+    ax2.xaxis.get_major_locator().set_params(integer=True)
+    ax2.grid(True)
+    ax2.set_title("log-likelihood of the iterates so far")
+    return fig
 
 
-class NewtonExplorer(PointsExplorer):
-    """Logistic regression fitted by Newton's method one step at a time, beside GDA's closed form.
-
-    The page shows the training points (which the learner drags, adds and removes, as in
-    lesson 03), the boundary ``theta^T x + theta0 = 0`` of the current Newton iterate, the
-    boundary of GDA fitted to the same points, a small curve of the log-likelihood of the
-    iterates so far, the step size ``|Delta theta|`` and ``|theta|``. Step, Back and Reset
-    (buttons, or the keys N, B and R on the explorer) move ``step``; the iterates are
-    recomputed from the points every frame, so a dragged point changes all of them. On the
-    separable data set the iterates run away: ``|theta|`` grows by about 2.7 a step while the
-    log-likelihood creeps up to 0. :func:`newton_path` is the numpy twin of the page's Newton
-    method (genlearn's own).
-
-    Parameters
-    ----------
-    data : {"overlap", "separable"}, default="overlap"
-        The data set the points start from (:func:`newton_data`); choosing one on the page
-        replaces the learner's edits.
-    step : int, default=0
-        Newton steps taken (0 to :data:`NEWTON_STEPS`); a step past the last iterate shows the last.
-    pointer : {"move", "add0", "add1", "remove"}
-        What a press on the figure does.
-
-    Attributes
-    ----------
-    points : list of [float, float], shape (m, 2)
-    labels : list of int, shape (m,)
-        The training points (:meth:`set_points` sets both).
-
-    Examples
-    --------
-    >>> ex = NewtonExplorer(step=3)
-    >>> thetas, logliks, status = ex.path()
-    >>> status, len(thetas) - 1
-    ('converged', 6)
-    >>> bool((np.diff(logliks) >= -1e-12 * np.abs(logliks[:-1])).all())   # never decreases (up to rounding)
-    True
-    """
-
-    _js = "gda_vs_logistic_regression.js"
-    _title = "Newton's method, step by step"
-
-    data_set = Menu(NEWTON_DATA_MENU, "overlap", "data set")
-    pointer = Menu(POINTER_MODES, "move", "a press on the figure")
-    step = Whole(0, NEWTON_STEPS, 0, "Newton steps taken", why=f"the explorer takes at most {NEWTON_STEPS}")
-
-    # the sets of the data-set menu, sent once: choosing one on the page needs no kernel
-    presets = traitlets.Dict().tag(sync=True)
-    limits = traitlets.List(list(NEWTON_LIMITS)).tag(sync=True)
-    max_steps = traitlets.Int(NEWTON_STEPS).tag(sync=True)
-    tol = traitlets.Float().tag(sync=True)
-
-    def __init__(self, **params):
-        from ..logistic import LogisticRegression
-
-        self.presets = {name: [newton_data(name)[0].tolist(), newton_data(name)[1].tolist()]
-                        for name, _ in NEWTON_DATA_MENU}
-        self.tol = LogisticRegression().tol
-        super().__init__(**params)
-        if not self.points:
-            self.set_points(*self.presets[self.data_set])
-
-    @traitlets.observe("data_set")
-    def _on_data_set(self, change):
-        if self.presets:
-            self.set_points(*self.presets[change["new"]])
-
-    def path(self):
-        """:func:`newton_path` of the current points: the iterates, their log-likelihoods, the status."""
-        return newton_path(*self.data(), max_steps=self.max_steps)
-
-    def expected_state(self):
-        """Everything the page publishes in ``data-state``, computed with genlearn.
-
-        Keys: ``sample`` (``counts``, every point ``X`` and label ``y``), ``newton``
-        (``shown``: the iterate drawn, ``min(step, K)``; ``last``: K, the last iterate;
-        ``status``; ``theta``: ``[theta_1, theta_2, theta0]`` of iterates 0 to ``shown``;
-        ``loglik`` of the same; ``size``: ``|Delta theta|`` of steps 1 to ``shown``, intercept
-        included; ``separated``: every point strictly on its own side at the iterate shown),
-        ``gda`` (``theta``, ``theta0`` of :class:`genlearn.GDA` on the points), ``readouts``,
-        ``description`` (:func:`genlearn.demos.describe.newton`), ``params``.
-        """
-        from .. import GDA
-
-        X, y = self.data()
-        thetas, logliks, status = self.path()
-        k = min(self.step, len(thetas) - 1)
-        sizes = np.linalg.norm(np.diff(thetas[:k + 1], axis=0), axis=1)
-        separated = bool((((2 * y - 1) * (X @ thetas[k, :2] + thetas[k, 2])) > 0).all())
-        gda = GDA().fit(X, y)
-        m_k = [int((y == 0).sum()), int((y == 1).sum())]
-        return dict(
-            sample=dict(counts=m_k, X=X.tolist(), y=y.tolist()),
-            newton=dict(shown=k, last=len(thetas) - 1, status=status, theta=thetas[:k + 1].tolist(),
-                        loglik=logliks[:k + 1].tolist(), size=sizes.tolist(), separated=separated),
-            gda=dict(theta=gda.theta_.tolist(), theta0=float(gda.theta0_)),
-            readouts=_newton_readouts(m_k, k, thetas, logliks, sizes[-1] if k else 0.0, status, separated, gda),
-            description=describe.newton(k, thetas[k], gda.theta_, gda.theta0_),
-            params=self.params(),
-        )
-
-    def static_figure(self):
-        """The points with the boundary of iterate ``step`` and GDA's; beside them, the log-likelihood path."""
-        from .. import GDA
-
-        X, y = self.data()
-        thetas, logliks, _ = self.path()
-        k = min(self.step, len(thetas) - 1)
-        fig = style.new_figure((9.6, 4.4))
-        ax1, ax2 = fig.subplots(1, 2)
-        style.scatter_classes(ax1, X, y, classes=(0, 1), s=30)
-        gda = GDA().fit(X, y)
-        lim = NEWTON_LIMITS
-        if np.hypot(*thetas[k, :2]) > 1e-12:
-            ax1.plot(*line_in_box(thetas[k, :2], thetas[k, 2], lim, lim), label=f"logistic, Newton iterate {k}",
-                     **style.BOUNDARY)
-        ax1.plot(*line_in_box(gda.theta_, gda.theta0_, lim, lim), label="GDA (closed form)",
-                 **{**style.model_style("GDA"), "marker": None, "ls": "--"})
-        ax1.set_xlim(lim)
-        ax1.set_ylim(lim)
-        ax1.set_xlabel("x1")
-        ax1.set_ylabel("x2")
-        ax1.legend(loc="upper left")
-        ax1.set_title(f"Newton's method at step {k} of {len(thetas) - 1}")
-        ax2.plot(np.arange(k + 1), logliks[:k + 1], marker="o", color="black", label="ℓ(θ) of iterates 0 to k")
-        ax2.legend(loc="lower right")
-        ax2.set_xlim(-0.5, len(thetas) - 0.5)
-        pad = 0.05 * (logliks[-1] - logliks[0]) + 1e-9
-        ax2.set_ylim(logliks[0] - pad, logliks[-1] + pad)
-        ax2.set_xlabel("Newton iteration k")
-        ax2.set_ylabel("log-likelihood ℓ(θ)")
-        ax2.xaxis.get_major_locator().set_params(integer=True)
-        ax2.grid(True)
-        ax2.set_title("log-likelihood of the iterates so far")
-        return fig
+# the explorer's names, importable from here for one release (genlearn.explorers.gda_vs_logistic_regression)
+__getattr__ = forward(__name__, "genlearn.explorers.gda_vs_logistic_regression", ("NewtonExplorer", "NEWTON_DATA_MENU"))

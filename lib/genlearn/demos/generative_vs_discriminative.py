@@ -1,4 +1,5 @@
-"""Figures and the browser explorer of notebook 01: generative versus discriminative.
+"""Figures of notebook 01: generative versus discriminative (its explorer:
+:class:`genlearn.explorers.generative_vs_discriminative.BayesExplorer`).
 
 The running example is one feature, an animal's weight x in kg, and two
 classes: dogs (y = 0) and elephant calves (y = 1). The generative model is
@@ -18,24 +19,19 @@ fit_models       genlearn.GDA and genlearn.LogisticRegression fitted to samples
 contrast_figure  the true posterior against both fits, on the samples
 class_figure     the two panels of the explorer for one setting, as a static figure
 
-Classes
--------
-BayesExplorer    the interactive figure, drawn in the browser (generative_vs_discriminative.js)
-
 Examples
 --------
 >>> round(threshold(phi=0.5, mu_dog=40.0, mu_elephant=100.0, sigma=15.0), 6)
 70.0
 """
 import numpy as np
-import traitlets
 
 from .. import gaussian
-from . import describe, style
-from .explorer import Explorer, Listen, Slider, fmt
+from . import style
+from ._moved import forward
 
-__all__ = ["DEFAULTS", "joint", "posterior", "threshold", "sample_animals", "fit_models", "BayesExplorer",
-           "contrast_figure", "class_figure"]
+__all__ = ["DEFAULTS", "joint", "posterior", "threshold", "sample_animals", "fit_models", "contrast_figure",
+           "class_figure"]
 
 #: The default model: elephant calves are rarer than dogs at the shelter.
 DEFAULTS = dict(phi=0.2, mu_dog=40.0, mu_elephant=100.0, sigma=15.0)
@@ -43,13 +39,9 @@ DEFAULTS = dict(phi=0.2, mu_dog=40.0, mu_elephant=100.0, sigma=15.0)
 XMIN, XMAX = 0.0, 180.0
 #: The weights (kg) where the explorer draws its curves: linspace(XMIN, XMAX, GRID_N).
 GRID_N = 361
-#: Grid indices whose values the page publishes for the tests (every 18th point, 0 to 180 kg).
-GRID_PROBES = tuple(range(0, GRID_N, 18))
 #: The weight whose posterior the explorer's readout reports.
 PROBE = 80.0
 _COLORS = {"dog": style.class_color(0), "elephant": style.class_color(1)}
-#: Why the sliders' ranges are what they are (quoted by the ValueError for a value outside).
-_VALID = "every value there is a valid model"
 #: The true posterior: a wide light band under the fitted curves (told apart by width, not hue).
 _TRUTH = dict(color="0.72", ls="-", lw=7, solid_capstyle="butt")
 
@@ -125,119 +117,6 @@ def fit_models(x, y):
     return GDA().fit(x, y), LogisticRegression().fit(x, y)
 
 
-def _readout_lines(phi, mu_dog, mu_elephant, sigma, probe=PROBE):
-    """The explorer's readout lines (text) for one setting.
-
-    Examples
-    --------
-    >>> _readout_lines(0.5, 40.0, 100.0, 15.0)[2]
-    'decision: elephant if x > 70.0 kg, dog otherwise'
-    """
-    t = threshold(phi, mu_dog, mu_elephant, sigma)
-    p = float(posterior(probe, phi, mu_dog, mu_elephant, sigma))
-    if t is None:
-        rule = ("the means are equal, so the weight says nothing: the prior decides and "
-                f"every animal is called {'an elephant' if phi > 0.5 else 'a dog'}")
-    else:
-        side = ">" if mu_elephant > mu_dog else "<"
-        rule = f"elephant if x {side} {fmt(t, 1)} kg, dog otherwise"
-    return [
-        f"P(elephant) = φ = {fmt(phi, 2)}",
-        f"dogs ~ N({fmt(mu_dog, 0)}, {fmt(sigma, 1)}²), "
-        f"elephants ~ N({fmt(mu_elephant, 0)}, {fmt(sigma, 1)}²)",
-        f"decision: {rule}",
-        f"an animal of {fmt(probe, 0)} kg: P(elephant | x) = {fmt(p, 3)}",
-    ]
-
-
-class BayesExplorer(Explorer):
-    """Class-conditional densities, evidence and posterior, drawn in the browser.
-
-    Four sliders set the prior ``phi`` = P(elephant), both class means and the
-    shared ``sigma``. Top panel: ``p(x | y) p(y)`` for both classes and their
-    sum, the evidence p(x) (dashed). Bottom panel: the posterior
-    P(elephant | x) with a dot at the probe weight. The decision threshold
-    (:func:`threshold`) is a dotted vertical line in both. Every frame is
-    computed and drawn by ``generative_vs_discriminative.js``;
-    :meth:`expected_state` is its numpy twin.
-
-    Parameters
-    ----------
-    phi, mu_dog, mu_elephant, sigma : float, defaults from :data:`DEFAULTS`
-        Each must lie in its slider's range (a ValueError says which): every
-        value there is a valid model (0 < phi < 1, sigma > 0); the means may cross.
-
-    Attributes
-    ----------
-    phi, mu_dog, mu_elephant, sigma : float
-        The slider values (traits; set them from Python and the page follows).
-    probe : float
-        The weight whose posterior the readout reports (:data:`PROBE`).
-    threshold : float or None
-        Read-only: the current decision threshold (None for equal means).
-
-    Examples
-    --------
-    >>> ex = BayesExplorer()
-    >>> round(ex.threshold, 4)
-    75.1986
-    >>> ex.phi = 0.5
-    >>> ex.readouts()[2]
-    'decision: elephant if x > 70.0 kg, dog otherwise'
-    """
-
-    _js = "generative_vs_discriminative.js"
-    _title = "Bayes explorer"
-    _listen = Listen("posterior", f"the posterior P(elephant | x) along the weight x, {XMIN:g} to {XMAX:g} kg",
-                     0.0, 1.0)
-
-    phi = Slider(0.02, 0.98, 0.01, DEFAULTS["phi"], "φ = P(elephant)", digits=2, why=_VALID)
-    mu_dog = Slider(20.0, 90.0, 1.0, DEFAULTS["mu_dog"], "μ dog", unit="kg", digits=0, why=_VALID)
-    mu_elephant = Slider(50.0, 140.0, 1.0, DEFAULTS["mu_elephant"], "μ elephant", unit="kg", digits=0,
-                         why=_VALID)
-    sigma = Slider(6.0, 30.0, 0.5, DEFAULTS["sigma"], "σ, both classes", unit="kg", digits=1, why=_VALID)
-
-    # Constants the page needs, sent once (the JavaScript keeps no copy).
-    xlim = traitlets.List([XMIN, XMAX]).tag(sync=True)
-    grid_n = traitlets.Int(GRID_N).tag(sync=True)
-    grid_probes = traitlets.List(list(GRID_PROBES)).tag(sync=True)
-    probe = traitlets.Float(PROBE).tag(sync=True)
-
-    @property
-    def threshold(self):
-        return threshold(**self.params())
-
-    def static_figure(self):
-        """:func:`class_figure` of the current setting (for untrusted notebooks)."""
-        return class_figure(**self.params(), probe=self.probe)
-
-    def expected_state(self):
-        """The numpy twin of the page's ``data-state`` now.
-
-        Keys: ``x`` (the weights at :data:`GRID_PROBES`), ``joint`` (two lists:
-        p(x | y) p(y) for dogs and elephants there), ``evidence`` (their sum),
-        ``posterior`` (P(elephant | x) there), ``ymax`` (top of the density axis,
-        1.1 times the largest evidence on the whole grid), ``threshold`` (None for
-        equal means), ``probe_posterior``, ``readouts`` and ``params``.
-        """
-        p, probe = self.params(), self.probe
-        grid = np.linspace(XMIN, XMAX, GRID_N)
-        j0, j1 = joint(grid, **p)
-        idx = list(GRID_PROBES)
-        return dict(
-            x=grid[idx].tolist(),
-            joint=[j0[idx].tolist(), j1[idx].tolist()],
-            evidence=(j0 + j1)[idx].tolist(),
-            posterior=posterior(grid[idx], **p).tolist(),
-            ymax=1.1 * float(np.max(j0 + j1)),
-            threshold=threshold(**p),
-            probe_posterior=float(posterior(probe, **p)),
-            readouts=_readout_lines(**p, probe=probe),
-            description=describe.bayes(**p, threshold=threshold(**p), xlim=(XMIN, XMAX)),
-            params=p,
-        )
-
-
 def class_figure(phi, mu_dog, mu_elephant, sigma, probe=PROBE):
     """The explorer's two panels for one setting, as a static figure (for readers without a kernel).
 
@@ -306,3 +185,7 @@ def contrast_figure(x, y, gda, logreg, truth):
            title="True posterior and two fits to the same animals")
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5))
     return fig
+
+
+# the explorer's names, importable from here for one release (genlearn.explorers.generative_vs_discriminative)
+__getattr__ = forward(__name__, "genlearn.explorers.generative_vs_discriminative", ("BayesExplorer", "GRID_PROBES"))

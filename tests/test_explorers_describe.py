@@ -1,4 +1,4 @@
-"""genlearn.demos.describe: each explorer's description of its picture, against independent facts.
+"""genlearn.explorers.describe: each explorer's description of its picture, against independent facts.
 
 The contract (tests/test_explorer_contract.py) holds the page's text equal to these
 descriptions; here the descriptions are held to the geometry. Oracles: numpy.linalg.eigh
@@ -20,15 +20,18 @@ from sklearn.naive_bayes import BernoulliNB as SkBernoulliNB
 from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB
 
 from genlearn import gaussian
-from genlearn.demos import describe
+from genlearn.explorers import describe
 from genlearn.demos import naive_bayes_text as nbt
-from genlearn.demos.explorer import esm_source
-from genlearn.demos.generative_vs_discriminative import XMAX, XMIN, BayesExplorer
-from genlearn.demos.m_estimate_stolen_cars import CLASSES, QUERY, MEstimateExplorer, load_table
-from genlearn.demos.multivariate_gaussian import GaussianExplorer
-from genlearn.demos.gaussian_discriminant_analysis import GDAExplorer
-from genlearn.demos.qda_lda_naive_bayes import GALLERY, BoundaryExplorer, explorer_models
-from node_twin import _run
+from genlearn.explorers import naive_bayes_text as ex_nbt
+from genlearn.demos.generative_vs_discriminative import XMAX, XMIN
+from genlearn.explorers.generative_vs_discriminative import BayesExplorer
+from genlearn.demos.m_estimate_stolen_cars import CLASSES, QUERY, load_table
+from genlearn.explorers.m_estimate_stolen_cars import MEstimateExplorer
+from genlearn.explorers.multivariate_gaussian import GaussianExplorer
+from genlearn.explorers.gaussian_discriminant_analysis import GDAExplorer
+from genlearn.demos.qda_lda_naive_bayes import GALLERY, explorer_models
+from genlearn.explorers.qda_lda_naive_bayes import BoundaryExplorer
+from node_twin import _run, sources
 
 NUMBER = r"(-?\d+(?:\.\d+)?)"
 
@@ -110,7 +113,7 @@ def test_newton_names_the_iterate_s_boundary_and_gda_s():
     lies on theta_k^T x + theta0_k = 0 (to the printed digit), class 1's side has theta_k^T x + theta0_k > 0,
     and GDA's sentence names GDA's own boundary (genlearn.GDA on the explorer's points)."""
     from genlearn import GDA
-    from genlearn.demos.gda_vs_logistic_regression import NewtonExplorer
+    from genlearn.explorers.gda_vs_logistic_regression import NewtonExplorer
 
     ex = NewtonExplorer()
     thetas, _, _ = ex.path()
@@ -224,16 +227,16 @@ def test_laplace_winner_and_odds_are_scikit_learn_s(alpha):
                    else vocab.transform([nbt.UNSEEN_QUERY], binary=True))
     sk = SkBernoulliNB(alpha=alpha, force_alpha=True).fit(np.asarray(X) > 0, y)
     p = sk.predict_proba(x > 0)[0, list(sk.classes_).index(nbt.SPAM)]
-    text = nbt.LaplaceExplorer(alpha=alpha).description()
+    text = ex_nbt.LaplaceExplorer(alpha=alpha).description()
     winner = "spam" if p > 0.5 else "ham"
     assert f"{winner} wins" in text
     assert numbers_after(text, "wins, ") == [pytest.approx(max(p, 1 - p) / min(p, 1 - p), abs=0.005)]
-    assert "there is no dot" in nbt.LaplaceExplorer(alpha=0.0).description()
+    assert "there is no dot" in ex_nbt.LaplaceExplorer(alpha=0.0).description()
 
 
 @pytest.mark.parametrize("message", ["free prize now", "see you at lunch", "lunch now free cash", "zebra", ""])
 def test_message_bars_and_winner_are_scikit_learn_s(message):
-    ex = nbt.MessageExplorer.example(message=message)
+    ex = ex_nbt.MessageExplorer.example(message=message)
     texts = ["free prize now", "win cash now", "lunch at home", "see you at lunch"]
     from genlearn import text as gtext
 
@@ -325,8 +328,8 @@ CASES = [
 def test_describe_js_writes_the_same_text():
     """describe.js, in Node.js, on calls that reach every branch: the same text as describe.py."""
     js = {"line": "line", "conic": "conic", "wins": "wins", "predict": "describePredict", "newton": "describeNewton"}
-    script = ("import * as d from './describe.mjs';\nlet text = '';\nfor await (const c of process.stdin) text += c;\n"
+    script = ("import * as d from './describe.js';\nlet text = '';\nfor await (const c of process.stdin) text += c;\n"
               "process.stdout.write(JSON.stringify(JSON.parse(text).map(([f, a]) => d[f](...a))));\n")
-    got = _run({"describe.mjs": esm_source("describe.js")}, script, [[js[f], a] for f, a in CASES])
+    got = _run(sources(), script, [[js[f], a] for f, a in CASES])
     want = [getattr(describe, f)(*a) for f, a in CASES]
     assert got == want, json.dumps([(g, w) for g, w in zip(got, want) if g != w], ensure_ascii=False, indent=1)

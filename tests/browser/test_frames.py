@@ -4,14 +4,14 @@ While a control moves (a burst of input less than explorer.js's QUIET_MS apart) 
 drafts, and its polite live region (the description of the picture, ``.gl-description``) is not
 written on every input: a screen reader would queue one sentence per frame. Once the control rests,
 the region holds the description of the final state, to the letter
-(``cls.example(**params).expected_state()["description"]``, genlearn.demos.describe), and so do the
+(``cls.example(**params).expected_state()["description"]``, genlearn.explorers.describe), and so do the
 readouts and the published numbers (lab_driver.check_page_state).
 
 The drag is real mouse input (Playwright's mouse: trusted pointer events), on a slider of lesson
 02's explorer and on a training point of lesson 03's.
 """
-from genlearn.demos.gaussian_discriminant_analysis import GDAExplorer
-from genlearn.demos.multivariate_gaussian import GaussianExplorer
+from genlearn.explorers.gaussian_discriminant_analysis import GDAExplorer
+from genlearn.explorers.multivariate_gaussian import GaussianExplorer
 from lab_driver import check_page_state, explorer, explorer_state, open_notebook, saved_widgets_shown
 from points_driver import PointsPage, lonely_point
 

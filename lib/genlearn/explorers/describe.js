@@ -1,5 +1,5 @@
 // describe.js: what each explorer's picture shows, as a short text (the description a screen
-// reader gets). Twin: genlearn.demos.describe, sentence for sentence, from the same numbers the
+// reader gets). Twin: genlearn.explorers.describe, sentence for sentence, from the same numbers the
 // picture is drawn from, printed with fmt; the explorer checks compare the two to the letter.
 // Every choice between two words compares with a small tolerance, or compares rounded angles,
 // so that numbers that differ from numpy's in the last bits choose the same words.

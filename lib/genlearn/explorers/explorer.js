@@ -5,8 +5,8 @@
 // computes every number of one frame from the traits (get(name)) and returns them with
 // `state`, the object the page publishes in data-state; and a default export {render}, which
 // builds the page with explorerPage() below and draws each frame. docs/explorers.md describes
-// the whole contract; genlearn.demos.explorer assembles the modules into the one ES module
-// anywidget loads.
+// the whole contract; esbuild bundles each explorer's module and those it imports into the one ES
+// module anywidget loads (built/, by `make explorers`).
 
 import {fmt, pitches} from "./numerics.js";
 
@@ -106,7 +106,7 @@ export const labelText = (c) => (c.unit ? `${c.label} (${c.unit})` : c.label);
 /**
  * The explorer's controls, made from its declaration: the `parameters` trait lists the
  * explorer's parameters in the order declared, each {name, kind, label, unit, ...}
- * (genlearn.demos.explorer: kind "slider" (Slider), "menu" (Menu), "text" (TextBox), or
+ * (genlearn.explorers.explorer: kind "slider" (Slider), "menu" (Menu), "text" (TextBox), or
  * "whole" (Whole: set from Python only, no control)). Each control calls
  * changed({name: value}) when the learner moves it. Returns {node, byName, sync()}: the grid
  * of controls, each control by its parameter's name, and sync() to show the model's values
@@ -173,7 +173,7 @@ const LEVEL = 0.2;
 
 /**
  * The Listen button of an explorer that declares the curve of its picture to play (its `listen`
- * trait: genlearn.demos.explorer.Listen), or null (no curve declared, or no Web Audio API).
+ * trait: genlearn.explorers.explorer.Listen), or null (no curve declared, or no Web Audio API).
  * A press plays the curve of the last settled frame, state[listen.key] (its values at evenly
  * spaced x, left to right), as one sine tone whose pitch follows the values (pitches(),
  * numerics.js): listen.seconds in all, each value for an equal share, a missing value silent.

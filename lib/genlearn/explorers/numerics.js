@@ -7,7 +7,7 @@
 /* ------------------------------------------------------------------ text */
 
 /**
- * x with `digits` decimals, as every readout prints it; twin: genlearn.demos.explorer.fmt
+ * x with `digits` decimals, as every readout prints it; twin: genlearn.explorers.explorer.fmt
  * (the same three steps, in Python):
  *   1. x is rounded to 12 significant digits, ties away from zero (toPrecision). Two
  *      correct computations in a different order differ in the 16th or 17th digit; this
@@ -232,7 +232,7 @@ export function seededDraws(m, seed) {
 
 /**
  * The pitch (Hz) at which the Listen button plays each value of a curve; null: a silence.
- * Twin: genlearn.demos.explorer.pitches. `listen` is the explorer's `listen` trait: the curve's
+ * Twin: genlearn.explorers.explorer.pitches. `listen` is the explorer's `listen` trait: the curve's
  * declared range [lo, hi] and the pitches of its ends, pitch_low and pitch_high (220 and 880 Hz).
  * A value v sounds at pitch_low * (pitch_high / pitch_low)^t, t = (v - lo) / (hi - lo) clipped to
  * [0, 1]: a log scale of frequency (equal steps of the value, equal musical intervals), strictly

@@ -1,7 +1,7 @@
 // points.js: the learner's hands on an explorer's training points (docs/touch_the_data.md),
 // shared by the explorers that let the learner drag, add and remove them (lesson 03's GDA
 // explorer, lesson 04's Newton explorer, lesson 05's boundary explorer; Python side:
-// genlearn.demos.points).
+// genlearn.explorers.points).
 //
 // An explorer whose training points are synced traits (`points`: [[x1, x2], ...], `labels`:
 // [0 or 1, ...]) and that has a `pointer` menu (move, add0, add1, remove) and an `outlier_at`
@@ -19,7 +19,7 @@ export const byClass = (X, y) => [0, 1].map((k) => X.filter((_, i) => y[i] === k
 /**
  * Whether GDA fits a boundary to these points: at least `least` points of each class, and a
  * pooled covariance that is not singular (1 - correlation^2 >= flat). The page refuses an edit
- * that breaks this. Twin: genlearn.demos.points.check_training_points.
+ * that breaks this. Twin: genlearn.explorers.points.check_training_points.
  */
 export function fitOK(X, y, least, flat) {
   const [X0, X1] = byClass(X, y);

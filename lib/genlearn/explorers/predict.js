@@ -1,4 +1,4 @@
-// predict.js: a predict-then-reveal question (genlearn.demos.predict.Predict).
+// predict.js: a predict-then-reveal question (genlearn.explorers.predict.Predict).
 //
 // The learner types a number or picks an option (the `guess` trait), then commits it (the
 // Commit button, or Enter in the text box): `committed` becomes 1 and the page shows the
@@ -12,7 +12,7 @@ import {describePredict} from "./describe.js";
 import {explorerPage, h, paramsOf, uid} from "./explorer.js";
 import {fmt} from "./numerics.js";
 
-/** The number a learner typed, or null; the twin of genlearn.demos.predict.parse_number. */
+/** The number a learner typed, or null; the twin of genlearn.explorers.predict.parse_number. */
 export function parseNumber(text) {
   const m = /^[ \t]*([+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?)[ \t]*$/.exec(text.replace(/\u2212/g, "-"));
   if (m === null) return null;

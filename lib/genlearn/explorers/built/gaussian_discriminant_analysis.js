@@ -179,8 +179,11 @@ function slider({ label, min, max, step, value, format, onInput }) {
   const input = h("input", { type: "range", id, min, max, step, value });
   const output = h("output", { for: id, "aria-hidden": "true" });
   output.append("");
+  let shown = null;
   const show = (v) => {
     const text = format(v);
+    if (text === shown) return;
+    shown = text;
     output.firstChild.data = text;
     input.setAttribute("aria-valuetext", text);
   };
@@ -192,7 +195,7 @@ function slider({ label, min, max, step, value, format, onInput }) {
   });
   const node = h("div", { class: "gl-control" }, h("label", { for: id }, label), input, output);
   return { node, input, set: (v) => {
-    input.value = String(v);
+    if (input.value !== String(v)) input.value = String(v);
     show(v);
   } };
 }
@@ -203,7 +206,7 @@ function select({ label, options, value, onInput }) {
   input.addEventListener("change", () => onInput(input.value));
   const node = h("div", { class: "gl-control gl-select" }, h("label", { for: id }, label), input);
   return { node, input, set: (v) => {
-    input.value = v;
+    if (input.value !== v) input.value = v;
   } };
 }
 function textBox({ label, value, maxChars, onInput }) {
@@ -377,6 +380,12 @@ function pageModel(model) {
     }
   };
 }
+function lap(name, start) {
+  const now = performance.now();
+  performance.measure(name, { start, end: now });
+  performance.clearMeasures(name);
+  return now;
+}
 function onThemeChange(changed) {
   if (typeof MutationObserver === "undefined" || typeof document === "undefined" || !document.body) return () => {
   };
@@ -424,15 +433,20 @@ function explorerPage({ model: widgetModel, el }, opts) {
     start(draw2, panels) {
       request = frameScheduler(root, () => {
         for (const p of panels) p.fit(draft);
+        const t0 = performance.now();
         const f = opts.frame(model.get);
+        const t1 = lap("genlearn numbers", t0);
         draw2(f, draft);
+        const t2 = lap("genlearn draw", t1);
         out.set(f.state.readouts);
+        const t3 = lap("genlearn readouts", t2);
         root.dataset.settled = String(!draft);
         if (!draft) {
           root.dataset.state = JSON.stringify(f.state);
           told.set(f.state.description);
           listen?.set(f.state);
         }
+        lap("genlearn publish", t3);
       });
       root.append(told.node);
       for (const p of panels) p.onResize = request;
@@ -1107,24 +1121,52 @@ function shadeColors(colors, fade = 0.72) {
   const c0 = hexRgb(colors[0]), c1 = hexRgb(colors[1]);
   return linspace(0, 1, 256).map((q) => [0, 1, 2].map((i) => Math.round(fade * 255 + (1 - fade) * ((1 - q) * c0[i] + q * c1[i]))));
 }
-function draw(panel, layers, f, look, selected, trail) {
+function drawPoints(layer, top, f, px, box, sprites, moving) {
+  const { X, y } = f, skip = moving !== null && moving < X.length ? moving : -1;
+  const each = (ctx, except) => X.forEach((x, i) => {
+    if (i === except) return;
+    const [a, b] = px(x);
+    stamp(ctx, sprites[y[i]], a, b);
+  });
+  if (skip < 0) {
+    if (layer.key !== "empty") {
+      layer.ctx.clearRect(0, 0, layer.canvas.width, layer.canvas.height);
+      layer.key = "empty";
+    }
+    each(top, -1);
+    return;
+  }
+  const key = `${box.x} ${box.y} ${box.size} ${layer.canvas.width} ${sprites[0].width} ${skip}`, was = layer.drawn;
+  const same = layer.key === key && was.X.length === X.length && X.every((x, i) => i === skip || x === was.X[i] && y[i] === was.y[i]);
+  if (!same) {
+    const { ctx } = layer;
+    ctx.clearRect(0, 0, layer.canvas.width, layer.canvas.height);
+    clipTo(ctx, box);
+    each(ctx, skip);
+    ctx.restore();
+    layer.drawn = { X, y };
+    layer.key = key;
+  }
+  stamp(top, sprites[y[skip]], ...px(X[skip]));
+}
+function draw(panel, layers, f, look, selected, trail, moving) {
   const { ctx, width: W, height: H } = panel;
   ctx.clearRect(0, 0, W, H);
   const { px, box } = backdropFrame(panel, layers, f.lim, { ticks: linspace(f.lim[0], f.lim[1], 7) });
-  const n = layers.image.canvas.width, g = linspace(f.lim[0], f.lim[1], n), pix = layers.image.pixels;
-  const { theta, theta0 } = f.truth;
-  for (let i = 0; i < n; i++) {
-    const x2 = g[n - 1 - i];
-    for (let j = 0; j < n; j++) pix[i * n + j] = look.shade(theta[0] * g[j] + theta[1] * x2 + theta0);
+  const n = layers.image.canvas.width, { theta, theta0 } = f.truth, shadeKey = `${theta} ${theta0} ${f.lim}`;
+  if (layers.image.key !== shadeKey) {
+    const g = linspace(f.lim[0], f.lim[1], n), pix = layers.image.pixels;
+    for (let i = 0; i < n; i++) {
+      const x2 = g[n - 1 - i];
+      for (let j = 0; j < n; j++) pix[i * n + j] = look.shade(theta[0] * g[j] + theta[1] * x2 + theta0);
+    }
+    layers.image.show();
+    layers.image.key = shadeKey;
   }
-  layers.image.show();
   clipTo(ctx, box);
   const size = Math.max(5, Math.min(8, box.size / 60));
   const sprites = [0, 1].map((k) => markerSprite(look.sprites, look.markers[k], size, look.colors[k]));
-  f.X.forEach((x, i) => {
-    const [X, Y] = px(x);
-    stamp(ctx, sprites[f.y[i]], X, Y);
-  });
+  drawPoints(layers.points, ctx, f, px, box, sprites, moving);
   f.ellipses.forEach((rings, k) => {
     for (const pts of rings) drawPolyline(ctx, pts, px, look.colors[k], 2, k === 0 ? [] : [7, 4]);
   });
@@ -1162,7 +1204,7 @@ var SEED_MAX = 4294967295;
 function sampleControls(page, hands, trail) {
   const { model } = page;
   const redraw = (m, seed) => {
-    const was = frame(model.get).fitLine;
+    const was = hands.fitLine ?? frame(model.get).fitLine;
     if (was[0].length) trail.push(was);
     if (trail.length > TRAIL) trail.shift();
     const { noise, order } = seededDraws(m, seed), own = { noise, order };
@@ -1258,8 +1300,10 @@ function render(args) {
   page.root.append(page.controls.node, h("div", { class: "gl-figures" }, fig.node, side));
   const look = { colors, markers, sprites: /* @__PURE__ */ new Map(), shade: shadeTable(pixels32(shadeColors(colors))) };
   const layers = { back: fig.backdrop(), image: fig.image(model.get("shade_n")) };
+  layers.points = fig.backdrop();
   return page.start((f, draft) => {
-    geom.now = draw(fig, layers, f, look, hands.selected, trail);
+    geom.now = draw(fig, layers, f, look, hands.selected, trail, draft ? hands.selected : null);
+    hands.fitLine = f.fitLine;
     draws.sync();
     const { x, y, size } = geom.now.box, box = `${x} ${y} ${size}`;
     if (fig.canvas.dataset.box !== box) fig.canvas.dataset.box = box;

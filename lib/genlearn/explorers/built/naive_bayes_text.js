@@ -78,8 +78,11 @@ function slider({ label, min, max, step, value, format, onInput }) {
   const input = h("input", { type: "range", id, min, max, step, value });
   const output = h("output", { for: id, "aria-hidden": "true" });
   output.append("");
+  let shown = null;
   const show = (v) => {
     const text = format(v);
+    if (text === shown) return;
+    shown = text;
     output.firstChild.data = text;
     input.setAttribute("aria-valuetext", text);
   };
@@ -91,7 +94,7 @@ function slider({ label, min, max, step, value, format, onInput }) {
   });
   const node = h("div", { class: "gl-control" }, h("label", { for: id }, label), input, output);
   return { node, input, set: (v) => {
-    input.value = String(v);
+    if (input.value !== String(v)) input.value = String(v);
     show(v);
   } };
 }
@@ -102,7 +105,7 @@ function select({ label, options, value, onInput }) {
   input.addEventListener("change", () => onInput(input.value));
   const node = h("div", { class: "gl-control gl-select" }, h("label", { for: id }, label), input);
   return { node, input, set: (v) => {
-    input.value = v;
+    if (input.value !== v) input.value = v;
   } };
 }
 function textBox({ label, value, maxChars, onInput }) {
@@ -276,6 +279,12 @@ function pageModel(model) {
     }
   };
 }
+function lap(name, start) {
+  const now = performance.now();
+  performance.measure(name, { start, end: now });
+  performance.clearMeasures(name);
+  return now;
+}
 function onThemeChange(changed) {
   if (typeof MutationObserver === "undefined" || typeof document === "undefined" || !document.body) return () => {
   };
@@ -323,15 +332,20 @@ function explorerPage({ model: widgetModel, el }, opts) {
     start(draw, panels) {
       request = frameScheduler(root, () => {
         for (const p of panels) p.fit(draft);
+        const t0 = performance.now();
         const f = opts.frame(model.get);
+        const t1 = lap("genlearn numbers", t0);
         draw(f, draft);
+        const t2 = lap("genlearn draw", t1);
         out.set(f.state.readouts);
+        const t3 = lap("genlearn readouts", t2);
         root.dataset.settled = String(!draft);
         if (!draft) {
           root.dataset.state = JSON.stringify(f.state);
           told.set(f.state.description);
           listen?.set(f.state);
         }
+        lap("genlearn publish", t3);
       });
       root.append(told.node);
       for (const p of panels) p.onResize = request;

@@ -56,6 +56,16 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.full)
 
 
+@pytest.fixture(scope="session")
+def pw_session():
+    """Playwright, started once per test process for every test that drives Chromium (tests/browser/,
+    tests/test_install.py): a second sync_playwright() in the same process fails."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        yield pw
+
+
 @pytest.fixture(autouse=True)
 def _no_internet(monkeypatch):
     """Refuse name lookups and connections to anything but this machine (tests/no_network.py)."""

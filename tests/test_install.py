@@ -120,12 +120,10 @@ _RENDER = """async ({esm, traits}) => {
 }"""
 
 
-def test_an_explorer_from_the_install_is_live_in_chromium(workspace, learner):
+def test_an_explorer_from_the_install_is_live_in_chromium(workspace, learner, pw_session):
     """What ``pip install .`` gives a learner needs no Node.js: the explorers' built ES modules ship in the
     package. Oracle: the installed explorer's own numpy twin, which the page's first frame must publish
     (1e-9 relative; readouts and description to the letter)."""
-    from playwright.sync_api import sync_playwright
-
     from genlearn.explorers.explorer import state_mismatches
 
     chromium = Path("/usr/bin/chromium")
@@ -136,16 +134,16 @@ def test_an_explorer_from_the_install_is_live_in_chromium(workspace, learner):
                           env={"PATH": str(Path(python).parent), "HOME": str(root)})
     assert done.returncode == 0, done.stderr[-3000:]
     got = json.loads(done.stdout)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(chromium), headless=True,
-                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        try:
-            page = browser.new_page()
-            errors = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            state = page.evaluate(_RENDER, {"esm": got["esm"], "traits": got["traits"]})
-        finally:
-            browser.close()
+    # the process's one Playwright (pw_session: a worker's browser tests share it)
+    browser = pw_session.chromium.launch(executable_path=str(chromium), headless=True,
+                                         args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+    try:
+        page = browser.new_page()
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        state = page.evaluate(_RENDER, {"esm": got["esm"], "traits": got["traits"]})
+    finally:
+        browser.close()
     assert not errors, errors
     assert state is not None, "the explorer drew no frame"
     problems = state_mismatches(state, got["expected"], rtol=1e-9)

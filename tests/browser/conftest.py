@@ -112,13 +112,6 @@ def lab_server(course_notebooks):
 
 
 @pytest.fixture(scope="session")
-def pw_session():
-    """Playwright, started once per session (a second sync_playwright() in the same process fails)."""
-    with sync_playwright() as pw:
-        yield pw
-
-
-@pytest.fixture(scope="session")
 def chromium(pw_session):
     """A persistent Chromium context with a fresh profile, for the session."""
     context, cleanup = launch_chromium(pw_session)

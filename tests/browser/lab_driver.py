@@ -814,12 +814,13 @@ def explorers_in(path):
     """How many explorer outputs the notebook file shows (widget views of genlearn models), without the
     predict-then-reveal questions (no picture when untrusted: their question as HTML; one label for all)."""
     from genlearn.course import widget_state
+    from genlearn.explorers.predict import Predict
 
     nb = json.loads(path.read_text(encoding="utf-8"))
     models = widget_state._models(nb)
     ids = [models.get(mid, {}).get("state", {}).get("_anywidget_id", "")
            for cell in nb["cells"] for mid in widget_state._view_ids(cell)]
-    return sum(1 for i in ids if i.startswith("genlearn.") and i != "genlearn.explorers.predict.Predict")
+    return sum(1 for i in ids if i.startswith("genlearn.") and i != f"{Predict.__module__}.{Predict.__name__}")
 
 
 #: JavaScript: scroll the notebook from top to bottom and return what its explorer outputs showed:

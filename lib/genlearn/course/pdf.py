@@ -41,6 +41,7 @@ from pathlib import Path
 
 from genlearn.course import export
 from genlearn.course.folder import course_folder
+from genlearn.explorers.predict import Predict
 
 __all__ = ["PAPERS", "print_notebook", "write_pdfs", "chromium_path"]
 
@@ -94,7 +95,7 @@ def _value(v):
 
 
 #: The widget of a predict-then-reveal question: printed as its question, not frozen.
-PREDICT = "genlearn.explorers.predict.Predict"
+PREDICT = f"{Predict.__module__}.{Predict.__name__}"
 
 
 def _caption(name, params):

@@ -18,7 +18,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 PYTEST_ARGS ?= -n auto --dist loadscope
 # make test-all: one worker more than the two cores (its browser tests wait on pages and servers for much of
 # their time; benchmarks/bench_tests.py times the tier)
-PYTEST_ALL_ARGS ?= -n 3 --dist loadscope
+PYTEST_ALL_ARGS ?= -n 3 --dist loadscope --no-loadscope-reorder
 
 .PHONY: lab test test-all test-minimum lock bench homework clean web-assets present site handouts lite pdf student-release \
         lint-js explorers

@@ -49,11 +49,30 @@ SECOND_TIER = ("tests/browser/", "tests/hub/", "tests/test_grading.py", "tests/t
                "tests/test_lab_server.py")
 
 
+#: The second tier's longest modules first (their test times: benchmarks/README.md#test-suite). pytest-xdist
+#: hands whole modules and classes to its workers in the order of the items (``--dist loadscope
+#: --no-loadscope-reorder`` in the Makefile's PYTEST_ALL_ARGS): the long ones start at once, and the run does
+#: not end waiting for one of them alone. (xdist's own order, by test count, puts the longest single tests,
+#: the autosave and the hub, last.)
+LONGEST_FIRST = ("tests/browser/test_accessibility.py", "tests/browser/test_autosave.py", "tests/test_grading.py",
+                 "tests/browser/test_lite.py", "tests/test_install.py", "tests/browser/test_site.py",
+                 "tests/browser/test_newton_steps.py", "tests/hub/", "tests/browser/test_presenter.py",
+                 "tests/browser/test_notebooks_in_lab.py")
+
+
+def _rank(relative):
+    return next((i for i, prefix in enumerate(LONGEST_FIRST) if relative.startswith(prefix)), len(LONGEST_FIRST))
+
+
 def pytest_collection_modifyitems(config, items):
+    ranks = {}
     for item in items:
         path = Path(str(item.path)).resolve()
-        if ROOT in path.parents and path.relative_to(ROOT).as_posix().startswith(SECOND_TIER):
+        relative = path.relative_to(ROOT).as_posix() if ROOT in path.parents else ""
+        if relative.startswith(SECOND_TIER):
             item.add_marker(pytest.mark.full)
+        ranks[item.nodeid] = _rank(relative)
+    items.sort(key=lambda item: ranks[item.nodeid])  # stable: each module's own order is kept
 
 
 @pytest.fixture(scope="session")

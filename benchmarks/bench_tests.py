@@ -50,7 +50,9 @@ def run(tier, loaded, log, workers=None):
     junit = Path(tempfile.mkdtemp(prefix="bench-tests-")) / "junit.xml"
     variable = "PYTEST_ALL_ARGS" if tier == "test-all" else "PYTEST_ARGS"
     made = re.search(rf"^{variable} \?= (.*)$", (ROOT / "Makefile").read_text(), re.M).group(1)
-    args = f"{made} --junitxml={junit}" if workers is None else f"-n {workers} --dist loadscope --junitxml={junit}"
+    if workers is not None:
+        made = re.sub(r"-n \S+", f"-n {workers}", made)
+    args = f"{made} --junitxml={junit}"
     beside, copy = None, None
     if loaded:
         copy = busy_copy(Path(tempfile.mkdtemp(prefix="bench-busy-")) / "genlearn")

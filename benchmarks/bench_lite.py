@@ -14,9 +14,24 @@ Two times per lesson, each the wall clock seen by the learner:
 ratio = JupyterLite / JupyterLab. Aims (issue 32): first output <= 15 s, Run All <= 3x the local kernel.
 The load average is printed before and after: other jobs on the 2-core machine change every time.
 
-    .venv/bin/python benchmarks/bench_lite.py [--lessons 01 03]
+``--breakdown`` (JupyterLite only) says where a lesson's time to its first output goes. Each lesson is
+opened in a fresh kernel, and then:
+  page          from opening the lesson to JupyterLab's page showing it;
+  runtime       to the kernel idle: Pyodide's WebAssembly runtime, its standard library and the kernel;
+  packages      the lesson's imports' packages loaded (Pyodide's ``loadPackagesFromImports``, which the
+                kernel calls before every cell: the wheels read from the browser's cache and unpacked);
+  imports       the same imports run in Python (numpy, matplotlib, scikit-learn, genlearn...);
+  to output     Run All, packages and modules now in place: the click to the first output (the cells
+                before it and the first output's own work);
+and, in another fresh kernel, the lesson's first output as a learner meets it (the table's "first
+output"), to compare with the sum. The imports are those of the lesson's cells up to the first one that
+printed (read from the stored notebook), run through the kernel's API: the notebook is not changed.
+
+    .venv/bin/python benchmarks/bench_lite.py [--lessons 01 03] [--breakdown]
 """
 import argparse
+import ast
+import json
 import os
 import sys
 import time
@@ -44,11 +59,98 @@ def measure(page, open_lesson):
     return ready + (first if first is not None else end), end, len(errors)
 
 
+def lesson_imports(path):
+    """The import statements of the lesson's code cells up to the first that printed something (stored
+    outputs), as one piece of source."""
+    imports = []
+    for cell in json.loads(Path(path).read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        lines = [ln for ln in source.splitlines() if not ln.lstrip().startswith(("%", "!"))]
+        for node in ast.parse("\n".join(lines)).body:
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                imports.append(ast.unparse(node))
+        if cell.get("outputs"):
+            break
+    return "\n".join(imports)
+
+
+#: JavaScript: run ``code`` in the open notebook's kernel (not in a cell) and return what it printed.
+EXECUTE_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, store_history: false});
+  let out = '';
+  future.onIOPub = msg => {
+    if (msg.header.msg_type === 'stream') out += msg.content.text;
+    if (msg.header.msg_type === 'error') out += 'ERROR ' + msg.content.ename + ': ' + msg.content.evalue;
+  };
+  await future.done;
+  return out;
+}"""
+
+#: Python run by the kernel: the packages of the lesson's imports loaded, then the imports run, each timed
+#: in the kernel (the kernel's own loadPackagesFromImports sees only this code's imports, time and pyodide_js).
+PROBE = """import time as _t, pyodide_js as _p
+_t0 = _t.perf_counter()
+await _p.loadPackagesFromImports({code!r})
+_t1 = _t.perf_counter()
+exec({code!r}, {{}})
+print('probe', _t1 - _t0, _t.perf_counter() - _t1)"""
+
+
+def breakdown(page, base, name, notebook):
+    """(page, runtime, packages, imports, to output, sum, first output) in seconds for the lesson ``name``."""
+    t0 = time.monotonic()
+    page.goto(f"{base}/lab/index.html?path={name}", wait_until="domcontentloaded")
+    page.wait_for_function(f"() => window.jupyterapp && {D._PANEL} && {D._PANEL}.context"
+                           f" && {D._PANEL}.context.path === {name!r}", timeout=180_000, polling=100)
+    shown = time.monotonic() - t0
+    page.wait_for_function(L.KERNEL_READY_JS, timeout=180_000, polling=100)
+    runtime = time.monotonic() - t0 - shown
+    printed = page.evaluate(EXECUTE_JS, PROBE.format(code=lesson_imports(notebook)))
+    if not printed.startswith("probe "):
+        raise RuntimeError(f"{name}: the import probe failed: {printed[:500]}")
+    packages, imports = (float(x) for x in printed.split()[1:3])
+    first, _ = D.run_all(page)
+    parts = (shown, runtime, packages, imports, first)
+    t0 = time.monotonic()
+    D.open_lesson(page, base, name)
+    ready = time.monotonic() - t0
+    fresh, _ = D.run_all(page)
+    return (*parts, sum(parts), ready + fresh)
+
+
+def main_breakdown(lessons, notebooks, folder):
+    from playwright.sync_api import sync_playwright
+
+    proxy = D.OutsideRequests()
+    rows = []
+    print("| lesson | page | runtime | packages | imports | to output | sum | first output |")
+    print("|---|---|---|---|---|---|---|---|")
+    with sync_playwright() as pw, L.serve_folder(folder) as base:
+        context, cleanup = D.launch(pw, proxy)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(120_000)
+            for name in lessons:
+                row = breakdown(page, base, name, notebooks / name)
+                rows.append(row)
+                print(f"| {name[:2]} | " + " | ".join(f"{x:.1f} s" for x in row) + f" |   {load()}", flush=True)
+        finally:
+            cleanup()
+            proxy.close()
+    print(f"requests that tried to leave the machine: {len(proxy.requests)}")
+    return 0
+
+
 def main(argv=None):
     from playwright.sync_api import sync_playwright
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lessons", nargs="*", help="lesson numbers (default: every lesson)")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="JupyterLite only: where the time to each lesson's first output goes")
     args = ap.parse_args(argv)
     notebooks = course_folder() / "notebooks"
     lessons = [p.name for p in lite.lessons(notebooks)
@@ -59,6 +161,8 @@ def main(argv=None):
     built = lite.build(folder, course=notebooks.parent, offline=True)
     print(f"JupyterLite site: {built['bytes'] / 1e6:.1f} MB, Pyodide {built['pyodide']}; "
           f"{os.cpu_count()} CPUs, {load()}", flush=True)
+    if args.breakdown:
+        return main_breakdown(lessons, notebooks, folder)
     rows = []
     proxy = D.OutsideRequests()
     with sync_playwright() as pw, L.serve_folder(folder) as base, \

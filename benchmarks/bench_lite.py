@@ -20,7 +20,8 @@ opened in a fresh kernel, and then:
   runtime       to the kernel idle: Pyodide's WebAssembly runtime, its standard library and the kernel;
   packages      the lesson's imports' packages loaded (Pyodide's ``loadPackagesFromImports``, which the
                 kernel calls before every cell: the wheels read from the browser's cache and unpacked);
-  imports       the same imports run in Python (numpy, matplotlib, scikit-learn, genlearn...);
+  imports       the same imports run in Python, of which "libraries": numpy, scipy, scikit-learn,
+                matplotlib and the widget libraries, imported first (the rest is genlearn's own);
   to output     Run All, packages and modules now in place: the click to the first output (the cells
                 before it and the first output's own work);
 and, in another fresh kernel, the lesson's first output as a learner meets it (the table's "first
@@ -95,12 +96,18 @@ PROBE = """import time as _t, pyodide_js as _p
 _t0 = _t.perf_counter()
 await _p.loadPackagesFromImports({code!r})
 _t1 = _t.perf_counter()
+exec({libraries!r}, {{}})
+_t2 = _t.perf_counter()
 exec({code!r}, {{}})
-print('probe', _t1 - _t0, _t.perf_counter() - _t1)"""
+print('probe', _t1 - _t0, _t.perf_counter() - _t1, _t2 - _t1)"""
+
+#: What genlearn's modules import when they load, beside the standard library.
+LIBRARIES = ("import numpy, scipy.special, scipy.stats, sklearn.base, matplotlib.pyplot, ipywidgets, anywidget")
 
 
 def breakdown(page, base, name, notebook):
-    """(page, runtime, packages, imports, to output, sum, first output) in seconds for the lesson ``name``."""
+    """(page, runtime, packages, imports, of which libraries, to output, sum, first output) in seconds for
+    the lesson ``name``."""
     t0 = time.monotonic()
     page.goto(f"{base}/lab/index.html?path={name}", wait_until="domcontentloaded")
     page.wait_for_function(f"() => window.jupyterapp && {D._PANEL} && {D._PANEL}.context"
@@ -108,17 +115,17 @@ def breakdown(page, base, name, notebook):
     shown = time.monotonic() - t0
     page.wait_for_function(L.KERNEL_READY_JS, timeout=180_000, polling=100)
     runtime = time.monotonic() - t0 - shown
-    printed = page.evaluate(EXECUTE_JS, PROBE.format(code=lesson_imports(notebook)))
+    printed = page.evaluate(EXECUTE_JS, PROBE.format(code=lesson_imports(notebook), libraries=LIBRARIES))
     if not printed.startswith("probe "):
         raise RuntimeError(f"{name}: the import probe failed: {printed[:500]}")
-    packages, imports = (float(x) for x in printed.split()[1:3])
+    packages, imports, libraries = (float(x) for x in printed.split()[1:4])
     first, _ = D.run_all(page)
     parts = (shown, runtime, packages, imports, first)
     t0 = time.monotonic()
     D.open_lesson(page, base, name)
     ready = time.monotonic() - t0
     fresh, _ = D.run_all(page)
-    return (*parts, sum(parts), ready + fresh)
+    return (*parts[:4], libraries, first, sum(parts), ready + fresh)
 
 
 def main_breakdown(lessons, notebooks, folder):
@@ -126,8 +133,8 @@ def main_breakdown(lessons, notebooks, folder):
 
     proxy = D.OutsideRequests()
     rows = []
-    print("| lesson | page | runtime | packages | imports | to output | sum | first output |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| lesson | page | runtime | packages | imports | of which libraries | to output | sum | first output |")
+    print("|---|---|---|---|---|---|---|---|---|")
     with sync_playwright() as pw, L.serve_folder(folder) as base:
         context, cleanup = D.launch(pw, proxy)
         try:

@@ -15,8 +15,8 @@ comparisons.
 * **fresh data.** Each test draws new data from ``os.urandom`` at grading time,
   so values printed in the notebook cannot be hard-coded;
 * **independent references.** Expected values are computed here with plain
-  numpy, never through ``genlearn``; the one exception is hw3's Task 7, the
-  student's own numbers, whose reference is genlearn's
+  numpy, never through ``genlearn``; the one exception is Task 7 of each
+  homework, the student's own numbers, whose reference is genlearn's
   (``genlearn.homework.variants.answers``, the same draw the notebook makes
   from the seed the grader derives for the student);
 * **no delegation.** In the sandbox, genlearn's and scikit-learn's
@@ -466,6 +466,27 @@ def hw2_predict(predict):
         fail("predict: the accuracy on the SMS test set is too low.")
 
 
+def ref_build_vocabulary(texts, min_count=1):
+    from genlearn.text import tokenize
+
+    counts = {}
+    for text in texts:
+        for token in tokenize(text):
+            counts[token] = counts.get(token, 0) + 1
+    return sorted(w for w, c in counts.items() if c >= min_count)
+
+
+def ref_encode(text, index):
+    from genlearn.text import tokenize
+
+    return np.array([index[t] for t in tokenize(text) if t in index], dtype=int)
+
+
+def ref_predict(docs, log_phi_y, log_phi):
+    log_phi_y, log_phi = np.asarray(log_phi_y, float), np.asarray(log_phi, float)
+    return np.array([int(np.argmax(log_phi_y + log_phi[:, np.asarray(d, dtype=int)].sum(axis=1))) for d in docs])
+
+
 _SMS = {}
 
 
@@ -670,7 +691,7 @@ def ref_two_class_scores(X, y, x, m):
 
 
 def my_answers_test(my_answers, variant):
-    """Task 7 of hw1 and hw3: the student's own numbers, for the seed the grader derives for this student
+    """Task 7 of every homework: the student's own numbers, for the seed the grader derives for this student
     (never the notebook's).
 
     The expected answers are genlearn's (genlearn.homework.variants.answers), for the draw of that seed.
@@ -704,6 +725,8 @@ def my_answers_test(my_answers, variant):
 #: what my_answers gets in place of the student's earlier tasks
 MY_ANSWERS_REFERENCES = {
     "hw1_gda": {"fit_gda": ref_fit_gda, "gda_posterior": ref_gda_posterior},
+    "hw2_naive_bayes_spam": {"build_vocabulary": ref_build_vocabulary, "encode": ref_encode,
+                             "fit_multinomial_nb": ref_multinomial_nb, "predict": ref_predict},
     "hw3_m_estimate": {"fit_categorical_nb": ref_categorical_nb, "joint_scores": ref_joint_scores,
                        "predict_proba": ref_predict_proba, "two_class_scores": ref_two_class_scores},
 }
@@ -726,6 +749,7 @@ TASKS = {
     "hw2-task3-test": (hw2_fit_multinomial_nb, ("fit_multinomial_nb",)),
     "hw2-task4-test": (hw2_predict, ("predict",)),
     "hw2-task5-test": (hw2_top_words, ("top_words",)),
+    "hw2-task7-test": (my_answers_test, ("my_answers",)),
     "hw3-task1-test": (hw3_m_estimate, ("m_estimate",)),
     "hw3-task2-test": (hw3_fit_categorical_nb, ("fit_categorical_nb",)),
     "hw3-task3-test": (hw3_scores_and_posteriors, ("joint_scores", "predict_proba")),
@@ -747,6 +771,7 @@ LESSONS = {
     "hw2-task3-test": ("06_naive_bayes_text.ipynb", "3. The 0/0 problem, and Laplace smoothing"),
     "hw2-task4-test": ("06_naive_bayes_text.ipynb", "4. Underflow: why the product must be taken in log space"),
     "hw2-task5-test": ("06_naive_bayes_text.ipynb", "6. The real thing: the SMS Spam Collection"),
+    "hw2-task7-test": ("06_naive_bayes_text.ipynb", "5. The multinomial event model"),
     "hw3-task1-test": ("08_m_estimate_stolen_cars.ipynb", "1. The m-estimate"),
     "hw3-task2-test": ("08_m_estimate_stolen_cars.ipynb", "2. The ten cars"),
     "hw3-task3-test": ("08_m_estimate_stolen_cars.ipynb", "4. The two scores: rounded too early versus exact"),

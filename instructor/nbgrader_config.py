@@ -33,7 +33,7 @@ c.Autograde.autograde_preprocessors = [SandboxGrade, IgnorePattern, ClearMetadat
 # The hidden tests, from this fixed path, used only if the file has this sha256. After editing grading.py, put
 # its new digest here: python -c "from genlearn.course.autograde import sha256_of; print(sha256_of('grading.py'))"
 c.SandboxGrade.grading_file = os.path.join(_HERE, "grading.py")
-c.SandboxGrade.grading_sha256 = "7b63d50b385db2b29bbd1427fe961031a00fa67a72dccce72d253a977e84f227"
+c.SandboxGrade.grading_sha256 = "7d8a5faeb04672699f67ef846911d8b2559693b388432805f18e4a0f3fa34cc6"
 
 # A student's plain-Python loops (over 4,459 messages, or over every word of the vocabulary) may take seconds
 # where numpy takes milliseconds: 120 s for each cell and each call of a student's function. Past it, that

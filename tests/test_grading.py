@@ -163,7 +163,7 @@ TASK_FUNCTION = {
     "hw1-task1-fit-gda": "fit_gda", "hw1-task2-posterior": "gda_posterior", "hw1-task3-boundary": "gda_boundary",
     "hw1-task4-evaluate": "evaluate", "hw1-task7-mine": "my_answers", "hw1-task5-compare": "compare_raw_and_log",
     "hw2-task1-vocabulary": "build_vocabulary", "hw2-task2-encode": "encode", "hw2-task3-fit": "fit_multinomial_nb",
-    "hw2-task4-predict": "predict", "hw2-task5-top-words": "top_words",
+    "hw2-task4-predict": "predict", "hw2-task5-top-words": "top_words", "hw2-task7-mine": "my_answers",
     "hw3-task1-m-estimate": "m_estimate", "hw3-task2-fit": "fit_categorical_nb", "hw3-task3-predict": "joint_scores",
     "hw3-task4-cars": "two_class_scores", "hw3-task5-parcels": "posteriors", "hw3-task7-mine": "my_answers",
 }
@@ -825,6 +825,37 @@ class TestHiddenTests:
         self.fails(r"must be a number; got str", g.hw3_two_class_scores, words["two_class_scores"])
         forgets = _notebook(a, **{"hw3-task5-parcels": _edit(a, "hw3-task5-parcels", ", values=values)", ")")})
         self.fails(r"^posteriors", g.hw3_posteriors, forgets["posteriors"])
+
+    @pytest.mark.parametrize("assignment", variants.ASSIGNMENTS)
+    def test_task7_own_numbers_pass_and_another_students_fail_naming_whose(self, assignment):
+        """Task 7's hidden test: a student's own numbers pass, also with the earlier tasks it builds on broken
+        (the references stand in); the numbers of another student's notebook fail with the value found and
+        expected, and the test records whose numbers they are (the report's ``answers_of``)."""
+        g = _grading()
+        seeds = {s: course_variants.student_seed(SECRET, assignment, s) for s in ("ada", "bob", "cy")}
+
+        def broken(*args, **kwargs):
+            raise NotImplementedError
+
+        def own_notebook(student):
+            space = _notebook(assignment)
+            nb = course_variants.personalise(nbformat.read(SOURCE / assignment / f"{assignment}.ipynb", as_version=4),
+                                             seeds[student])
+            exec(next(c.source for c in nb.cells if c.cell_type == "code" and "MY_SEED = " in c.source), space)
+            space.update({name: broken for name in g.MY_ANSWERS_REFERENCES[assignment]})
+            return space["my_answers"]
+
+        def variant():
+            return {"assignment": assignment, "seed": seeds["ada"], "notebook_seed": seeds["ada"],
+                    "others": {s: seeds[s] for s in ("bob", "cy")}, "answers_of": []}
+
+        mine = variant()
+        self.passes(g.my_answers_test, own_notebook("ada"), mine)
+        assert mine["answers_of"] == []
+        copied = variant()
+        self.fails(r"^my_answers: \w+ is not that of your own data: found .*, expected .* \(MY_SEED must stay",
+                   g.my_answers_test, own_notebook("bob"), copied)
+        assert copied["answers_of"] == ["bob"]
 
     def test_every_graded_cell_has_a_test_and_every_test_a_blocked_list(self):
         g = _grading()

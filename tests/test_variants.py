@@ -2,10 +2,13 @@
 
 Oracle: for hw3, the m-estimate closed form (n_c + m p) / (n + m) with p = 1/k_j, counted by hand from the
 drawn table; for hw1, the GDA maximum likelihood formulas in numpy and Bayes' rule with scipy's Gaussian
-density (neither through genlearn); HMAC-SHA256 from the standard library for the seeds.
+density; for hw2, the smoothed multinomial estimates (c + alpha) / (N + alpha |V|) with the words split by a
+regular expression and counted in numpy, and Bayes' rule in log space (none of them through genlearn);
+HMAC-SHA256 from the standard library for the seeds.
 """
 import hashlib
 import hmac
+import re
 
 import nbformat
 import numpy as np
@@ -53,6 +56,110 @@ def test_hw1_answers_are_the_gda_estimates_and_posterior_of_the_drawn_data(seed)
     assert 12 <= y.sum() <= 20 and X.shape == (40, 2)
 
 
+HW2 = "hw2_naive_bayes_spam"
+
+
+def _hw2_by_hand(seed):
+    """phi_spam, log_phi, log_px, p_spam of the drawn messages, counted in numpy."""
+    d = variants.draw(HW2, seed)
+    words = sorted({w for t in d["texts"] for w in re.findall(r"[a-z]+", t.lower())})
+    col = {w: j for j, w in enumerate(words)}
+    counts = np.zeros((2, len(words)))
+    for text, label in zip(d["texts"], d["y"]):
+        for w in re.findall(r"[a-z]+", text.lower()):
+            counts[label, col[w]] += 1
+    alpha = d["alpha"]
+    log_phi = np.log((counts + alpha) / (counts.sum(axis=1, keepdims=True) + alpha * len(words)))
+    query = np.bincount([col[w] for w in re.findall(r"[a-z]+", d["query"].lower())], minlength=len(words))
+    log_px = log_phi @ query
+    phi_spam = np.mean(d["y"] == 1)
+    joint = np.log([1 - phi_spam, phi_spam]) + log_px
+    return words, {"phi_spam": phi_spam, "log_phi": log_phi, "log_px": log_px,
+                   "p_spam": np.exp(joint[1] - np.logaddexp(*joint))}
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**50 + 3])
+def test_hw2_answers_are_the_smoothed_multinomial_estimates_of_the_drawn_messages(seed):
+    words, want = _hw2_by_hand(seed)
+    assert tuple(words) == variants.HW2_WORDS          # every word of the vocabulary occurs, whatever the draw
+    got = variants.answers(HW2, seed)
+    assert list(got) == list(variants.ANSWER_NAMES[HW2])
+    for name in variants.ANSWER_NAMES[HW2]:
+        assert got[name] == pytest.approx(want[name], rel=1e-9, abs=1e-12), name
+    assert got["log_phi"].shape == (2, len(variants.HW2_WORDS))
+
+
+def test_hw2_draws_are_reproducible_complete_and_differ_between_seeds(monkeypatch):
+    """Same seed, same messages; both classes, every word, a repeated query word, alpha from its set, for 200
+    seeds; no two of them share their messages; and no data file is read (the SMS loaders fail here)."""
+    import genlearn.datasets
+
+    def no_corpus(*args, **kwargs):
+        raise AssertionError("the per-student draw must not read the SMS Spam Collection")
+
+    monkeypatch.setattr(genlearn.datasets, "load_sms_spam", no_corpus)
+    monkeypatch.setattr(genlearn.datasets, "load_demo_sms", no_corpus)
+    a, b = variants.draw(HW2, 99), variants.draw(HW2, 99)
+    assert a["texts"] == b["texts"] and a["query"] == b["query"] and a["alpha"] == b["alpha"]
+    assert np.array_equal(a["y"], b["y"])
+    seen = set()
+    for seed in range(200):
+        d = variants.draw(HW2, seed)
+        m, n_spam = len(d["texts"]), int(d["y"].sum())
+        assert 10 <= m <= 16 and d["y"].shape == (m,) and 3 <= n_spam <= m // 2, seed
+        tokens = [w for t in d["texts"] for w in re.findall(r"[a-z]+", t.lower())]
+        assert set(tokens) == set(variants.HW2_WORDS), seed
+        query = re.findall(r"[a-z]+", d["query"].lower())
+        assert 4 <= len(query) <= 6 and len(set(query)) == len(query) - 1, seed
+        assert d["alpha"] in (0.5, 1.0, 2.0)
+        seen.add(tuple(d["texts"]))
+    assert len(seen) == 200
+    secret = bytes(range(32))
+    mine, theirs = (course_variants.student_seed(secret, HW2, s) for s in ("alice", "bob"))
+    assert variants.draw(HW2, mine)["texts"] != variants.draw(HW2, theirs)["texts"]
+    ours = variants.answers(HW2, mine), variants.answers(HW2, theirs)
+    assert not np.allclose(ours[0]["log_phi"], ours[1]["log_phi"])
+
+
+def test_hw2_self_check_runs_my_answers_with_the_reference_tasks_and_names_found_and_expected():
+    """The instructor's my_answers passes with wrong Tasks 1 to 4 in its notebook (the check swaps in
+    genlearn's); answers of another seed fail with the value found and expected; Task 3's alpha = 1 fails
+    for a seed whose alpha is not 1."""
+    nb = nbformat.read(f"instructor/source/{HW2}/{HW2}.ipynb", as_version=4)
+    (solution,) = [c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "hw2-task7-mine"]
+    seed = next(s for s in range(100) if variants.draw(HW2, s)["alpha"] != 1.0)
+    d = variants.draw(HW2, seed)
+
+    def broken(*args, **kwargs):
+        raise NotImplementedError
+
+    space = {"np": np, "texts_mine": d["texts"], "y_mine": d["y"], "query_mine": d["query"],
+             "alpha_mine": d["alpha"], "build_vocabulary": broken, "encode": broken,
+             "fit_multinomial_nb": broken, "predict": broken}
+    exec(solution, space)
+    variant_checks.check_my_answers(HW2, seed, space["my_answers"])
+    other = variants.answers(HW2, seed + 1)
+    with pytest.raises(checks.CheckFailed, match=rf"my_answers: \w+ is not that of your data \(MY_SEED = {seed}\): "
+                                                 r"found .*, expected "):
+        variant_checks.check_my_answers(HW2, seed, lambda: tuple(other.values()))
+    laplace = dict(variants.answers(HW2, seed))
+    laplace["log_phi"] = _hw2_laplace(d)
+    with pytest.raises(checks.CheckFailed, match=r"log_phi is not that of your data .* at index \(\d, \d+\)"):
+        variant_checks.check_my_answers(HW2, seed, lambda: tuple(laplace.values()))
+    with pytest.raises(checks.CheckFailed, match="should return 4 values: phi_spam, log_phi, log_px, p_spam"):
+        variant_checks.check_my_answers(HW2, seed, lambda: (0.5, 0.5))
+
+
+def _hw2_laplace(d):
+    """Task 3's estimates (alpha = 1) of the drawn messages, whatever their alpha."""
+    words = list(variants.HW2_WORDS)
+    counts = np.zeros((2, len(words)))
+    for text, label in zip(d["texts"], d["y"]):
+        for w in re.findall(r"[a-z]+", text.lower()):
+            counts[label, words.index(w)] += 1
+    return np.log((counts + 1) / (counts.sum(axis=1, keepdims=True) + len(words)))
+
+
 def test_two_students_get_different_tables_and_answers():
     secret = bytes(range(32))
     seeds = [course_variants.student_seed(secret, A, s) for s in ("alice", "bob")]
@@ -74,8 +181,10 @@ def test_the_self_check_passes_own_numbers_and_names_found_and_expected_for_othe
         variant_checks.check_my_answers(A, 11, lambda: tuple(other.values()))
     with pytest.raises(ValueError, match="non-negative integer"):
         variants.draw(A, -1)
+    with pytest.raises(ValueError, match="non-negative integer"):
+        variants.answers(HW2, "0")
     with pytest.raises(ValueError, match="no per-student data"):
-        variants.draw("hw2_naive_bayes_spam", 1)
+        variants.draw("hw4_unknown", 1)
 
 
 def test_personalise_writes_the_seed_and_secrets_are_checked(tmp_path):

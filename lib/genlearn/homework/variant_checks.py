@@ -24,15 +24,18 @@ def check_my_answers(assignment, seed, my_answers):
     """Check ``my_answers()`` against :func:`answers` for ``seed`` (the notebook's self-check).
 
     ``my_answers`` runs with genlearn's versions of the earlier tasks in place
-    of the student's (a mistake there costs that task only). A wrong number
+    of the student's (hw1: Tasks 1 and 2; hw2: Tasks 1 to 4; hw3: Tasks 2 to
+    4), so that a mistake there costs that task only. A wrong number
     fails with the value found and the value expected for this seed.
     """
     _check(assignment, seed)
     names = ANSWER_NAMES[assignment]
-    if assignment == "hw1_gda":
-        references = {"fit_gda": checks._reference_fit_gda, "gda_posterior": checks._reference_gda_posterior}
-    else:
-        references = dict(checks._CATEGORICAL_REFERENCES, two_class_scores=_reference_two_class_scores)
+    references = {
+        "hw1_gda": {"fit_gda": checks._reference_fit_gda, "gda_posterior": checks._reference_gda_posterior},
+        "hw2_naive_bayes_spam": {"build_vocabulary": _reference_build_vocabulary, "encode": _reference_encode,
+                                 "fit_multinomial_nb": checks.sms_reference_model, "predict": _reference_predict},
+        "hw3_m_estimate": dict(checks._CATEGORICAL_REFERENCES, two_class_scores=_reference_two_class_scores),
+    }[assignment]
     with checks._replaced(my_answers, **references):
         out = checks._call(my_answers)
     if not isinstance(out, (tuple, list)) or len(out) != len(names):
@@ -43,8 +46,32 @@ def check_my_answers(assignment, seed, my_answers):
         if not np.allclose(value, expected[name], rtol=1e-9, atol=1e-12):
             checks._fail(f"my_answers: {name} is not that of your data (MY_SEED = {seed}): "
                          f"{found_expected(value, expected[name])}. Did you use the data of the cell above?")
-    checks._ok(f"your numbers for MY_SEED = {seed}: " +
-               ", ".join(f"{n} = {np.round(expected[n], 6).tolist()}" for n in names))
+    checks._ok(f"your numbers for MY_SEED = {seed}: " + ", ".join(_shown(n, expected[n]) for n in names))
+
+
+def _shown(name, value):
+    """``name = value`` for the OK line; a table of more than six numbers by its shape only."""
+    if np.size(value) > 6:
+        return f"{name} (shape {np.shape(value)})"
+    return f"{name} = {np.round(value, 6).tolist()}"
+
+
+def _reference_build_vocabulary(texts, min_count=1):
+    from ..text import Vocabulary
+
+    return list(Vocabulary(min_count=min_count).fit(texts).words_)
+
+
+def _reference_encode(text, index):
+    from ..text import tokenize
+
+    return np.array([index[t] for t in tokenize(text) if t in index], dtype=int)
+
+
+def _reference_predict(docs, log_phi_y, log_phi):
+    log_phi = np.asarray(log_phi, dtype=float)
+    jll = np.asarray(checks._count_matrix(docs, log_phi.shape[1]) @ log_phi.T) + np.asarray(log_phi_y, dtype=float)
+    return np.argmax(jll, axis=1)
 
 
 def _reference_two_class_scores(X, y, x, m):

@@ -73,6 +73,7 @@ def run(tier, loaded, log, workers=None):
         shutil.rmtree(copy.parent, ignore_errors=True)
     tail = Path(log).read_text(errors="replace").splitlines()
     summary = [line for line in tail if " passed" in line or " failed" in line][-3:]
+    summary += [line for line in tail if line.startswith("pages reopened")]  # conftest's restore-race count
     print(f"\n{tier} ({'loaded: make test looping beside it' if loaded else 'idle'}), {args.split(' --junit')[0]}, "
           f"exit {status}")
     print(f"  wall {wall / 60:.1f} min ({wall:.0f} s), CPU {cpu / 60:.1f} min, load average {load_start:.1f} -> "

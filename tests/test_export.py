@@ -2,7 +2,7 @@
 
 Oracles: the notebook JSON itself (what is stored, what is left alone) and
 the text of the exported page (every script it loads is a local file). The
-page is opened in Chromium, offline, by tests/browser/test_static_export.py.
+pages are opened in Chromium, offline, by tests/browser/test_site.py (the course site, built on it).
 """
 import json
 import shutil

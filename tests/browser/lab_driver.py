@@ -748,7 +748,7 @@ def check_page_state(root, state, expected, where, oracle="numpy"):
 
     problems = state_mismatches(state, expected, rtol=1e-9)
     assert not problems, f"{where}: the page disagrees with {oracle}:\n  " + "\n  ".join(problems[:12])
-    assert readout_text(root) == expected["readouts"], where
+    assert readout_text(root) == expected["readouts"], f"{where}: {readout_text(root)} != {expected['readouts']}"
     assert description_text(root) == expected["description"], f"{where}: the description of the picture"
 
 

@@ -174,7 +174,7 @@ def test_gaussian_explorer_before_anything_runs(lab_server, lab_page):
     """Opened and not run (a freshly cloned notebook is untrusted, so JupyterLab shows no
     widget): the explorer's cell shows a picture of its default state, not a repr or
     "model not found". (The live explorer from the saved state without a kernel is
-    tested on the static export, tests/browser/test_static_export.py.)"""
+    tested on the site's pages, tests/browser/test_site.py.)"""
     page = lab_page
     open_notebook(page, lab_server, GAUSSIAN[0])
     page.wait_for_timeout(2000)

@@ -7,8 +7,12 @@ iterates 0..k it drew; ``NewtonExplorer(**params)`` given those points computes 
 own Newton iteration (``newton_path``), and the page must publish the same (1e-9 relative;
 readouts and the description of the picture to the letter). The input and the oracle are
 ``points_driver``'s, shared with lessons 03 and 05.
+
+The lesson opens once (``newton``, one page for the module): the tests run in order on it, each from
+where the one before left the explorer (its data set, points and step).
 """
 import numpy as np
+import pytest
 
 from genlearn.demos.gda_vs_logistic_regression import NEWTON_LIMITS
 from genlearn.explorers.gda_vs_logistic_regression import NewtonExplorer
@@ -26,9 +30,24 @@ def twin(state):
     return NewtonExplorer(**state["params"])
 
 
-def open_points(page, server):
+@pytest.fixture(scope="module")
+def lesson_page(chromium, lab_server, tmp_path_factory):
+    """One tab for the module's tests (conftest's ``lab_page``, opened once): the failure hook screenshots it."""
+    lab_server.shutdown_kernels()
+    page = chromium.new_page()
+    page.set_default_timeout(60_000)
+    page.genlearn_errors = []
+    page.on("pageerror", lambda exc: page.genlearn_errors.append(str(exc)[:300]))
+    page.genlearn_shots = tmp_path_factory.mktemp("newton")
+    yield page
+    page.close()
+    lab_server.shutdown_kernels()
+
+
+@pytest.fixture(scope="module")
+def newton(lesson_page, lab_server):
     """Lesson 04's Newton explorer, its points edited on its one figure."""
-    root = open_explorer(page, server, NOTEBOOK, NewtonExplorer._title)
+    root = open_explorer(lesson_page, lab_server, NOTEBOOK, NewtonExplorer._title)
     return PointsPage(root, twin, [FIGURE], NEWTON_LIMITS)
 
 
@@ -36,9 +55,8 @@ def button(root, name):
     return root.get_by_role("button", name=name, exact=True)
 
 
-def test_step_back_and_reset_by_buttons_and_keys(lab_server, lab_page, tmp_path):
-    page = lab_page
-    ex = open_points(page, lab_server)
+def test_step_back_and_reset_by_buttons_and_keys(newton, lesson_page, tmp_path):
+    page, ex = lesson_page, newton
     root = ex.root
     raw_cells = page.locator(".jp-Notebook .jp-RawCell").count()
     state = ex.check("first frame")
@@ -80,31 +98,12 @@ def test_step_back_and_reset_by_buttons_and_keys(lab_server, lab_page, tmp_path)
     assert not page.genlearn_errors, page.genlearn_errors
 
 
-def test_separable_data_run_away(lab_server, lab_page):
-    """The separable data set: |theta| grows step after step, l rises towards 0, every point ends on its own
-    side, and the page says that no maximum exists."""
-    page = lab_page
-    ex = open_points(page, lab_server)
-    root = ex.root
-    ex.act(lambda: root.get_by_role("combobox", name="data set").select_option(label="separable classes"))
-    state = ex.check("separable data set")
-    button(root, "Step ▶").focus()
-    for k in range(1, 21):
-        ex.act(lambda: page.keyboard.press("n"))
-    state = ex.check("20 steps on separable data")
-    norms = np.hypot(*np.array(state["newton"]["theta"])[:, :2].T)
-    assert np.all(np.diff(norms[10:]) > 2.6) and norms[20] > 40, norms
-    assert np.all(np.diff(state["newton"]["loglik"]) > 0) and state["newton"]["loglik"][-1] > -1e-5
-    assert state["newton"]["separated"] and "no maximum exists" in readout_text(root)[5]
-    assert not page.genlearn_errors, page.genlearn_errors
-
-
-def test_a_dragged_point_changes_every_iterate(lab_server, lab_page):
+def test_a_dragged_point_changes_every_iterate(newton, lesson_page):
     """At step 3 the mouse drags a point across the boundary: the page's iterates 0..3 are genlearn's on the
     new points (the start too: the log-odds of the classes do not change, the path does), and the keyboard
     alone moves the same point by the keys' steps."""
-    page = lab_page
-    ex = open_points(page, lab_server)
+    page, ex = lesson_page, newton
+    assert ex.check("the start")["newton"]["shown"] == 0
     button(ex.root, "Step ▶").focus()
     for _ in range(3):
         ex.press("n")
@@ -123,4 +122,25 @@ def test_a_dragged_point_changes_every_iterate(lab_server, lab_page):
     ex.figure().focus()
     page.wait_for_timeout(100)
     ex.move_by_keys(i, [], ["ArrowUp", "ArrowUp"], "moved by the keyboard")
+    assert not page.genlearn_errors, page.genlearn_errors
+
+
+def test_separable_data_run_away(newton, lesson_page):
+    """The separable data set: |theta| grows step after step, l rises towards 0, every point ends on its own
+    side, and the page says that no maximum exists."""
+    page, ex = lesson_page, newton
+    root = ex.root
+    ex.act(lambda: root.get_by_role("combobox", name="data set").select_option(label="separable classes"))
+    if ex.check("separable data set")["newton"]["shown"]:  # the data set keeps the step: back to the start
+        ex.act(lambda: button(root, "Reset").click())
+    state = ex.check("separable data set, at the start")
+    assert state["newton"]["shown"] == 0
+    button(root, "Step ▶").focus()
+    for k in range(1, 21):
+        ex.act(lambda: page.keyboard.press("n"))
+    state = ex.check("20 steps on separable data")
+    norms = np.hypot(*np.array(state["newton"]["theta"])[:, :2].T)
+    assert np.all(np.diff(norms[10:]) > 2.6) and norms[20] > 40, norms
+    assert np.all(np.diff(state["newton"]["loglik"]) > 0) and state["newton"]["loglik"][-1] > -1e-5
+    assert state["newton"]["separated"] and "no maximum exists" in readout_text(root)[5]
     assert not page.genlearn_errors, page.genlearn_errors

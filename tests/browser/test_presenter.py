@@ -10,23 +10,21 @@
   lie inside the viewport without scrolling; text at least 16 CSS px; the
   numbers the page drew equal numpy's (``GaussianExplorer.expected_state``).
   A screenshot goes to tests/artifacts/ (gitignored).
-* axe-core (npm, installed by ``make test`` into .venv/node; injected from
-  that local file, never from a CDN) audits the two presenter pages and the
-  static export pages (genlearn.course.export): zero serious or critical
-  violations, apart from the precise exclusions in ``EXCLUDED`` (rule id and
-  selector, each with its reason).
+* axe-core (npm, installed by ``make test-all`` into .venv/node; injected from
+  that local file, never from a CDN) audits the presenter's explorer page with every rule it has (best
+  practices too): zero serious or critical violations, apart from the precise exclusions in ``EXCLUDED``
+  (rule id and selector, each with its reason). The WCAG audit of the presenter in Voilà's light and dark
+  themes is test_accessibility.py's; the static pages (genlearn.course.export, the site and the handouts)
+  are audited there and in test_site.py, in the light and the dark scheme.
 
 Without npm's axe-core the audits are skipped with a warning, like the other
 browser tests without Chromium.
 """
-import functools
-import http.server
 import json
 import os
 import shutil
 import subprocess
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -45,8 +43,6 @@ ARTIFACTS = REPO / "tests" / "artifacts"
 AXE = REPO / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 NAME = "Multivariate Gaussian explorer"
 PRESENTER_VIEWPORT = {"width": 1280, "height": 720}
-STATIC_PAGES = ["01_generative_vs_discriminative", "02_multivariate_gaussian",
-                "03_gaussian_discriminant_analysis", "05_qda_lda_naive_bayes"]
 
 #: axe-core findings we cannot fix, each pinned to a rule id and a CSS selector (a substring of
 #: axe's node target), with the reason. Everything else serious or critical fails the test.
@@ -151,30 +147,6 @@ def explorer_server(tmp_path_factory):
     notebook = present.explorer_notebook(lesson, tmp_path_factory.mktemp("present"))
     with Voila(notebook) as server:
         yield server
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def static_site(tmp_path_factory):
-    """The exported pages (genlearn.course.export), served from 127.0.0.1."""
-    if not export.assets_ready():
-        if shutil.which("npm") is None:
-            reason = "static pages not audited: no web assets and no npm (apt-get install npm)"
-            warnings.warn(reason)
-            pytest.skip(reason)
-        export.install_assets()
-    out = tmp_path_factory.mktemp("site")
-    for stem in STATIC_PAGES:
-        export.export_html(REPO / "notebooks" / f"{stem}.ipynb", out)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
 
 
 # ---------------------------------------------------------------------------
@@ -419,16 +391,3 @@ def test_axe_presenter_explorer(chromium, explorer_server, tmp_path):
         explorer(tab, NAME, timeout=120)
         problems = audit(tab)
         assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
-
-
-@pytest.mark.parametrize("stem", STATIC_PAGES)
-def test_axe_static_page(chromium, static_site, stem):
-    with offline_tab(chromium, static_site) as tab:
-        tab.goto(f"{static_site}/{stem}.html", wait_until="load")
-        tab.wait_for_selector(".genlearn-explorer[data-frames]:not([data-frames='0'])", timeout=60_000)
-        tab.wait_for_function(
-            "() => !window.MathJax || !MathJax.Hub || (MathJax.Hub.queue.pending === 0"
-            " && MathJax.Hub.queue.running === 0)", timeout=60_000)
-        problems = audit(tab)
-        assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
-        assert tab.outside == [], f"requests left localhost: {tab.outside[:5]}"

@@ -11,6 +11,9 @@ and recorded. Oracles, page by page:
 * every explorer on the page responds to its controls: a key pressed on each
   of its sliders (found by role and accessible name), or text typed into a
   text box when it has no slider, changes its canvas pixels;
+* the numbers of each lesson explorer that Python rebuilds (``lab_driver.lesson_explorers``), as stored and
+  after its controls moved, equal its numpy twin's (``cls.example(**params).expected_state()``, 1e-9
+  relative; readouts and description to the letter): the explorer computes in the page, with no kernel;
 * every lesson whose notebook shows a widget has that many live explorers
   (a notebook whose explorer is still the kernel-side kind is named in the
   failure message);
@@ -25,11 +28,12 @@ import re
 import shutil
 import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 from genlearn.course import export, site
-from lab_driver import REPO, canvas_digest, open_guarded
+from lab_driver import REPO, canvas_digest, check_page_state, explorer_state, lesson_explorers, open_guarded
 from test_accessibility import audit_static_page
 
 WIDGET_VIEW = export.WIDGET_VIEW_MIME
@@ -117,6 +121,19 @@ def controls_respond(page, root):
     return dead
 
 
+def twin_checked(root, cls, where, own_points=False):
+    """The page's numbers for the explorer's current parameters equal ``cls``'s numpy twin's (the explorer
+    scrolled into view: the page renders its text only near the screen, content-visibility: auto). With
+    ``own_points``, an explorer of training points is given the page's points too (points_driver's oracle)."""
+    root.scroll_into_view_if_needed()
+    state = explorer_state(root)
+    draws = state.get("sample", {}).get("draws")  # lesson 03's: numpy's draws as stored, the page's after m moved
+    twin = cls.example(**state["params"], **({"draws": draws} if draws else {}))
+    if own_points and hasattr(twin, "set_points"):
+        twin.set_points(state["sample"]["X"], state["sample"]["y"])
+    check_page_state(root, state, twin.expected_state(), where)
+
+
 def widget_cells(notebook):
     nb = json.loads(notebook.read_text(encoding="utf-8"))
     return sum(WIDGET_VIEW in o.get("data", {}) for c in nb["cells"] if c["cell_type"] == "code"
@@ -141,8 +158,17 @@ def test_site_page_offline(built, chromium, name):
         live = [r for r in roots if int(r.get_attribute("data-frames") or 0) > 0]
         assert len(live) >= expected, (f"{name}: {len(live)} live explorers of {expected} widget outputs "
                                        "(a notebook whose explorer still needs a kernel?)")
+        twins = {cls._title: cls for nb, cls in lesson_explorers() if Path(nb).stem == stem}
+        for root in roots:  # as stored, and below after its controls moved
+            if root.get_attribute("aria-label") in twins:
+                twin_checked(root, twins[root.get_attribute("aria-label")], f"{name}: as stored")
         dead = {root.get_attribute("aria-label"): controls_respond(page, root) for root in roots}
         assert not any(dead.values()), f"{name}: controls that changed no pixel: {dead}"
+        shown = [root.get_attribute("aria-label") for root in roots]
+        assert set(twins) <= set(shown), f"{name}: explorers not on the page: {set(twins) - set(shown)}"
+        for root, label in zip(roots, shown):
+            if label in twins:
+                twin_checked(root, twins[label], f"{name}: its controls moved", own_points=True)
         broken = []
         for href in internal_links(page):
             if not href.startswith(base + "/"):

@@ -4,8 +4,8 @@ Every question of the lessons (their stored widget state names them, ``data-pred
 on the page) is opened as a learner meets it: in the lessons served by JupyterLab
 (test_notebooks_in_lab.py calls :func:`check_question` on the page it opened) and on
 the course site's static pages, served on 127.0.0.1 with every other request aborted
-and recorded (and lesson 01's first question in the
-presenter view, Voilà). For each, by keyboard only:
+and recorded (test_site.py calls it on the lesson's page it opened), and lesson 01's first
+question in the presenter view, Voilà. For each, by keyboard only:
 
 * before the commit nothing of the answer is on the page: not in its text, not in its
   ``data-state``, not in its accessibility tree (Playwright's ARIA snapshot);
@@ -17,11 +17,10 @@ presenter view, Voilà). For each, by keyboard only:
 """
 import json
 
-import pytest
 
 from genlearn.explorers.explorer import fmt
 from genlearn.explorers.predict import Predict
-from lab_driver import REPO, check_page_state, drawn, open_guarded
+from lab_driver import REPO, check_page_state, drawn
 from test_predict import ORACLES, QUESTIONS
 
 LESSONS = sorted({lesson for lesson, _, _ in QUESTIONS.values()})
@@ -106,24 +105,6 @@ def check_question(page, name):
     page.wait_for_function("el => el.dataset.revealed === 'false'", arg=root.element_handle(), timeout=10_000)
     assert_hidden("after Reset")
     assert page_state(root)["params"] == {"guess": "", "committed": 0}
-
-
-@pytest.fixture(scope="module")
-def site(course_pages):
-    """The course site of the session (conftest's ``course_build``), served: the lessons' static pages."""
-    return course_pages + "/site"
-
-
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_questions_on_the_static_page_offline(lesson, site, chromium):
-    page = open_guarded(chromium, f"{site}/{lesson.replace('.ipynb', '.html')}", site + "/")
-    try:
-        for name in sorted(n for n, (nb, _, _) in QUESTIONS.items() if nb == lesson):
-            check_question(page, name)
-        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
-        assert page.errors == [], f"console errors: {page.errors[:5]}"
-    finally:
-        page.close()
 
 
 def test_a_question_in_the_presenter_view(chromium, tmp_path):

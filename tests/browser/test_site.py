@@ -18,6 +18,7 @@ and recorded. Oracles, page by page:
   (a notebook whose explorer is still the kernel-side kind is named in the
   failure message);
 * every internal link (``<a href>``) resolves to a file of the site (200);
+* every predict-then-reveal question of the lesson, answered by keyboard (test_predict_reveal.check_question);
 * on the same page, the accessibility audit of test_accessibility.py (``audit_static_page``: axe-core in
   the light and dark schemes, the explorers' ink, print), so that a page loads once for all it proves.
 
@@ -35,6 +36,7 @@ import pytest
 from genlearn.course import export, site
 from lab_driver import REPO, canvas_digest, check_page_state, explorer_state, lesson_explorers, open_guarded
 from test_accessibility import audit_static_page
+from test_predict_reveal import QUESTIONS, check_question
 
 WIDGET_VIEW = export.WIDGET_VIEW_MIME
 PAGES = ["index.html", *(nb.stem + ".html" for nb in site.lesson_pages(REPO) + site.extra_pages(REPO)),
@@ -126,6 +128,8 @@ def twin_checked(root, cls, where, own_points=False):
     scrolled into view: the page renders its text only near the screen, content-visibility: auto). With
     ``own_points``, an explorer of training points is given the page's points too (points_driver's oracle)."""
     root.scroll_into_view_if_needed()
+    root.page.wait_for_function("el => [...el.querySelectorAll('[role=status]')].every(e => e.innerText.trim())",
+                                arg=root.element_handle(), timeout=10_000)  # its text laid out
     state = explorer_state(root)
     draws = state.get("sample", {}).get("draws")  # lesson 03's: numpy's draws as stored, the page's after m moved
     twin = cls.example(**state["params"], **({"draws": draws} if draws else {}))
@@ -183,6 +187,8 @@ def test_site_page_offline(built, chromium, name):
                 broken.append(href)
         assert broken == [], f"{name}: links that do not resolve: {broken}"
         assert not page.locator(".jp-OutputArea-output").get_by_text("Error displaying widget").count()
+        for question in sorted(q for q, (nb, _, _) in QUESTIONS.items() if nb == f"{stem}.ipynb"):
+            check_question(page, question)  # test_predict_reveal.py: hidden, committed by keyboard, reset
         audit_static_page(page, f"site/{name}")   # accessibility, on the same page (test_accessibility.py)
         assert page.outside == [], f"{name}: requests left localhost: {page.outside[:5]}"
         assert page.errors == [], f"{name}: console errors: {page.errors[:5]}"
@@ -248,3 +254,9 @@ def test_handout_works_from_the_disk(handout, chromium):
         assert not page.locator(".jp-OutputArea-output").get_by_text("Error displaying widget").count()
     finally:
         page.close()
+
+
+def test_every_question_is_asked_on_a_site_page():
+    """test_site_page_offline asks each lesson's questions on the page it opens: no question is left out."""
+    left_out = sorted(q for q, (nb, _, _) in QUESTIONS.items() if nb.replace(".ipynb", ".html") not in PAGES)
+    assert len(QUESTIONS) >= 14 and not left_out, f"questions no site page asks: {left_out}"

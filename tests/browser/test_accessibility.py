@@ -3,7 +3,8 @@
 Surfaces: the course site (``genlearn.course.site build``) and every lesson's handout (``site.handouts``),
 built once per session (conftest's ``course_build``) and served from 127.0.0.1, each page audited at
 a desktop size and at one phone size (each lesson's site page at one and its handout at the other); the Voilà
-presenter view of a lesson's explorer (``make present ONLY=explorer``, light and ``--theme dark``);
+presenter view of a lesson's explorer (``make present ONLY=explorer``, light and ``--theme dark``: ``audit_presenter``,
+called by test_presenter.py on the pages it opened);
 every lesson in JupyterLab (the session's ``lab_server``, JupyterLab Light and Dark: ``audit_lab_lesson``, called
 by test_notebooks_in_lab.py on the page it opened); every lesson in
 JupyterLite, its cells run, JupyterLab Light and Dark (``audit_lite_lesson``, called by test_lite.py right
@@ -27,14 +28,13 @@ Oracles:
 
 Without axe-core (no npm) the audits are skipped with a warning, as in test_presenter.py.
 """
-import functools
 import json
 import re
 import warnings
 
 import pytest
 
-from genlearn.course import present, site
+from genlearn.course import site
 from lab_driver import (
     CHROMIUM, CHROMIUM_ARGS, REPO, drawn, guard_requests, use_lab_theme,
 )
@@ -131,6 +131,19 @@ def settle(page, timeout=60):
                            " !MathJax.Hub || (MathJax.Hub.queue.pending === 0 && MathJax.Hub.queue.running === 0))",
                            timeout=timeout * 1000)
     page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise.then(() => true) : true")
+
+
+def audit_presenter(page, scheme):
+    """The presenter view (Voilà), its explorer drawn: no WCAG A/AA violation but ``CHROME``'s; the explorer's
+    ink keeps 4.5:1 against its background, and in Voilà's dark theme that background is dark. Called by
+    tests/browser/test_presenter.py on the page it has just checked."""
+    problems = outside_chrome_list(axe(page))
+    assert not problems, f"presenter ({scheme}):\n" + report(problems)
+    colours = page.locator(".genlearn-explorer").first.evaluate(INK_JS)
+    ratio = contrast(rgb(colours["ink"])[0], rgb(colours["bg"])[0])
+    assert ratio >= 4.5, f"presenter ({scheme}): the explorer's ink has {ratio:.2f}:1 contrast: {colours}"
+    if scheme == "dark":
+        assert luminance(rgb(colours["bg"])[0]) < 0.05, f"the explorer stays light in Voilà's dark theme: {colours}"
 
 
 def luminance(rgb):
@@ -344,41 +357,6 @@ def test_phone_reflow_targets_and_swipe(pages, phone_browser, phone, name):
         assert page.outside == [], f"{name}: requests left localhost: {page.outside[:5]}"
     finally:
         context.close()
-
-
-# ---------------------------------------------------------------------------
-# the presenter view (Voilà)
-# ---------------------------------------------------------------------------
-@pytest.fixture(scope="module", params=["light", "dark"])
-def presenter(request, tmp_path_factory):
-    """The presenter view of a lesson's explorer alone, in Voilà's light or dark theme."""
-    from test_presenter import Voila, small_lesson
-
-    lesson = small_lesson(tmp_path_factory.mktemp("lesson"))
-    notebook = present.explorer_notebook(lesson, tmp_path_factory.mktemp("present"))
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(present, "voila_command", functools.partial(present.voila_command, theme=request.param))
-        with Voila(notebook) as server:
-            yield request.param, server
-
-
-def test_axe_presenter(chromium, presenter):
-    scheme, server = presenter
-    page = guard_requests(chromium.new_page(), server.url + "/")
-    try:
-        page.set_viewport_size({"width": 1280, "height": 720})
-        page.goto(server.url + "/", wait_until="load", timeout=180_000)
-        page.wait_for_selector(".genlearn-explorer[data-frames]:not([data-frames='0'])", timeout=180_000)
-        problems = outside_chrome_list(axe(page))
-        assert not problems, "\n" + report(problems)
-        colours = page.locator(".genlearn-explorer").first.evaluate(INK_JS)
-        ratio = contrast(rgb(colours["ink"])[0], rgb(colours["bg"])[0])
-        assert ratio >= 4.5, f"presenter ({scheme}): the explorer's ink has {ratio:.2f}:1 contrast: {colours}"
-        if scheme == "dark":
-            assert luminance(rgb(colours["bg"])[0]) < 0.05, f"the explorer stays light in Voilà's dark theme: {colours}"
-        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
-    finally:
-        page.close()
 
 
 # ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@
 Without npm's axe-core the audits are skipped with a warning, like the other
 browser tests without Chromium.
 """
+import functools
 import json
 import os
 import shutil
@@ -38,6 +39,7 @@ from genlearn.course import export, present
 from genlearn.explorers.explorer import state_mismatches
 from genlearn.explorers.multivariate_gaussian import GaussianExplorer
 from lab_driver import REPO, explorer, explorer_state, free_port, guard_requests, readout_text, screenshot
+from test_accessibility import audit_presenter
 
 ARTIFACTS = REPO / "tests" / "artifacts"
 AXE = REPO / ".venv" / "node" / "node_modules" / "axe-core" / "axe.min.js"
@@ -149,6 +151,17 @@ def explorer_server(tmp_path_factory):
         yield server
 
 
+@pytest.fixture(scope="module")
+def dark_explorer_server(tmp_path_factory):
+    """The explorer alone in Voilà's dark theme (``--theme dark``)."""
+    lesson = small_lesson(tmp_path_factory.mktemp("lesson"))
+    notebook = present.explorer_notebook(lesson, tmp_path_factory.mktemp("present"))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(present, "voila_command", functools.partial(present.voila_command, theme="dark"))
+        with Voila(notebook) as server:
+            yield server
+
+
 # ---------------------------------------------------------------------------
 # pages
 # ---------------------------------------------------------------------------
@@ -214,9 +227,13 @@ def text_sizes(page, root_selector):
 # presenter view
 # ---------------------------------------------------------------------------
 @pytest.mark.parametrize("width, height", [(1280, 720), (1920, 1080)])
-def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path, width, height):
+def test_explorer_alone_fits_the_projector_and_reads_from_the_back(chromium, explorer_server, tmp_path, width, height):
     """The explorer alone, its controls, figure and readout inside the screen without scrolling, and
-    filling it: at least 90 % of its width, and down to at least 80 % of its height."""
+    filling it: at least 90 % of its width, and down to at least 80 % of its height. The text the explorer
+    draws on its canvases (ticks, axis names) is at least 18 CSS px: the presenter view sets
+    --gl-canvas-font-size, and each canvas keeps in data-min-font the smallest size canvas.js's textStyle drew
+    its text at (every canvas text is drawn in that style). At 1280x720, on the same page, the audits
+    (``audit`` here, and test_accessibility.audit_presenter in Voilà's light theme)."""
     with open_presenter(chromium, explorer_server, tmp_path) as page:
         page.set_viewport_size({"width": width, "height": height})
         root = explorer(page, NAME, timeout=120)
@@ -247,25 +264,17 @@ def test_explorer_alone_fits_the_projector(chromium, explorer_server, tmp_path, 
         ARTIFACTS.mkdir(exist_ok=True)
         assert screenshot(page, ARTIFACTS / f"presenter_02_explorer_{width}.png")
         assert page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-CodeMirrorEditor:visible").count() == 0
-        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
-        assert page.errors == [], f"console errors: {page.errors[:5]}"
-
-
-@pytest.mark.parametrize("width, height", [(1280, 720), (1920, 1080)])
-def test_canvas_text_reads_from_the_back(chromium, explorer_server, tmp_path, width, height):
-    """The text the explorer draws on its canvases (ticks, axis names) is at least 18 CSS px on a projector:
-    the presenter view sets --gl-canvas-font-size, and each canvas keeps in data-min-font the smallest size
-    canvas.js's textStyle drew its text at (every canvas text is drawn in that style)."""
-    with open_presenter(chromium, explorer_server, tmp_path) as page:
-        page.set_viewport_size({"width": width, "height": height})
-        root = explorer(page, NAME, timeout=120)
-        page.wait_for_timeout(500)  # a resize redraws the figures at the page's type size
         sizes = root.evaluate("""el => Array.from(el.querySelectorAll('canvas'))
             .filter(c => c.dataset.minFont).map(c => [c.getAttribute('aria-label') || c.className,
                                                       Number(c.dataset.minFont)])""")
         assert sizes, "no canvas of the explorer drew text"
         small = [s for s in sizes if s[1] < 18]
         assert not small, f"canvas text smaller than 18 CSS px at {width}x{height}: {small}"
+        if width == 1280:
+            problems = audit(page)
+            assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+            audit_presenter(page, "light")
+        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"
         assert page.errors == [], f"console errors: {page.errors[:5]}"
 
 
@@ -386,8 +395,9 @@ def audit(page):
     return found
 
 
-def test_axe_presenter_explorer(chromium, explorer_server, tmp_path):
-    with open_presenter(chromium, explorer_server, tmp_path) as tab:
-        explorer(tab, NAME, timeout=120)
-        problems = audit(tab)
-        assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+def test_explorer_alone_in_the_dark_theme_meets_wcag(chromium, dark_explorer_server, tmp_path):
+    """``make present ONLY=explorer PRESENT_ARGS="--theme dark"``: test_accessibility.audit_presenter."""
+    with open_presenter(chromium, dark_explorer_server, tmp_path) as page:
+        explorer(page, NAME, timeout=120)
+        audit_presenter(page, "dark")
+        assert page.outside == [], f"requests left localhost: {page.outside[:5]}"

@@ -10,9 +10,13 @@ readouts and the published numbers (lab_driver.check_page_state).
 The drag is real mouse input (Playwright's mouse: trusted pointer events), on a slider of lesson
 02's explorer and on a training point of lesson 03's.
 """
+import pytest
+
 from genlearn.explorers.gaussian_discriminant_analysis import GDAExplorer
 from genlearn.explorers.multivariate_gaussian import GaussianExplorer
-from lab_driver import check_page_state, explorer, explorer_state, open_notebook, saved_widgets_shown
+from genlearn.explorers.qda_lda_naive_bayes import BoundaryExplorer
+from lab_driver import (canvas_digest, check_page_state, explorer, explorer_state, open_notebook,
+                        saved_widgets_shown)
 from points_driver import PointsPage, lonely_point
 
 #: JavaScript: root -> from now on counts the explorer's draft frames (el.glDrafts: frames drawn while the
@@ -105,4 +109,32 @@ def test_description_spoken_when_a_dragged_point_rests(lab_server, lab_page):
     after = points.check("a point dragged, at rest")  # the live region's text included, to the letter
     counted(root, "a point dragged")
     assert np.abs(np.array(after["sample"]["X"][i]) - (centre - [1.5, 0])).max() < 0.1, "the point did not follow"
+    assert not page.genlearn_errors, page.genlearn_errors
+
+
+@pytest.mark.parametrize("notebook, name, control", [
+    ("notebooks/02_multivariate_gaussian.ipynb", GaussianExplorer._title, "ρ (correlation)"),
+    ("notebooks/05_qda_lda_naive_bayes.ipynb", BoundaryExplorer._title, "σ₁ (class 1, x₁)"),
+], ids=["02", "05"])
+def test_the_picture_at_rest_after_drafts_is_the_full_one(lab_server, lab_page, notebook, name, control):
+    """Drafts draw a cheaper picture (coarser grids, 05's still points with the axes): once a drag rests,
+    every canvas of the explorer (layers included) holds what a frame drawn alone, without drafts, draws
+    for the same parameters: the slider stepped right and back with the keys, each step alone."""
+    page = lab_page
+    root = open_explorer(page, lab_server, notebook, name)
+    slider = root.get_by_role("slider", name=control, exact=True)
+    slider.scroll_into_view_if_needed()
+    box = slider.bounding_box()
+    y, x0, x1 = box["y"] + box["height"] / 2, box["x"] + box["width"] / 2, box["x"] + box["width"] * 0.8
+    root.evaluate(COUNT_JS)
+    drag(page, [(x0 + (x1 - x0) * k / 40, y) for k in range(41)])
+    state = rested(page, root)
+    counted(root, f"{control} dragged")
+    rested_picture = canvas_digest(page, root)
+    slider.focus()
+    for key in ("ArrowRight", "ArrowLeft"):
+        page.keyboard.press(key)
+        rested(page, root)
+    assert explorer_state(root)["params"] == state["params"]
+    assert canvas_digest(page, root) == rested_picture, "the picture at rest differs from a frame drawn alone"
     assert not page.genlearn_errors, page.genlearn_errors

@@ -10,9 +10,13 @@ readouts and the published numbers (lab_driver.check_page_state).
 The drag is real mouse input (Playwright's mouse: trusted pointer events), on a slider of lesson
 02's explorer and on a training point of lesson 03's.
 """
+import pytest
+
 from genlearn.explorers.gaussian_discriminant_analysis import GDAExplorer
 from genlearn.explorers.multivariate_gaussian import GaussianExplorer
-from lab_driver import check_page_state, explorer, explorer_state, open_notebook, saved_widgets_shown
+from genlearn.explorers.qda_lda_naive_bayes import BoundaryExplorer
+from lab_driver import (canvas_digest, check_page_state, explorer, explorer_state, open_notebook,
+                        saved_widgets_shown)
 from points_driver import PointsPage, lonely_point
 
 #: JavaScript: root -> from now on counts the explorer's draft frames (el.glDrafts: frames drawn while the
@@ -105,4 +109,30 @@ def test_description_spoken_when_a_dragged_point_rests(lab_server, lab_page):
     after = points.check("a point dragged, at rest")  # the live region's text included, to the letter
     counted(root, "a point dragged")
     assert np.abs(np.array(after["sample"]["X"][i]) - (centre - [1.5, 0])).max() < 0.1, "the point did not follow"
+    assert not page.genlearn_errors, page.genlearn_errors
+
+
+@pytest.mark.parametrize("notebook, name, control", [
+    ("notebooks/02_multivariate_gaussian.ipynb", GaussianExplorer._title, "ρ (correlation)"),
+    ("notebooks/05_qda_lda_naive_bayes.ipynb", BoundaryExplorer._title, "σ₁ (class 1, x₁)"),
+], ids=["02", "05"])
+def test_the_picture_at_rest_after_drafts_is_the_full_one(lab_server, lab_page, notebook, name, control):
+    """Drafts draw a cheaper picture (coarser grids, 05's still points with the axes): once a burst of
+    input that leaves the parameters where they were rests, every canvas of the explorer (layers
+    included) holds what the frame drawn before the burst, alone, held."""
+    page = lab_page
+    root = open_explorer(page, lab_server, notebook, name)
+    slider = root.get_by_role("slider", name=control, exact=True)
+    slider.scroll_into_view_if_needed()
+    slider.focus()
+    page.keyboard.press("ArrowRight")  # a frame drawn alone, by the page (05: its own sample)
+    before = rested(page, root)
+    picture = canvas_digest(page, root)
+    root.evaluate(COUNT_JS)
+    for key in ["ArrowLeft"] * 8 + ["ArrowRight"] * 8:  # a burst: drawn as drafts
+        page.keyboard.press(key)
+    after = rested(page, root)
+    assert root.evaluate("el => el.glDrafts") > 0, "the burst drew no draft"
+    assert after["params"] == before["params"], (before["params"], after["params"])
+    assert canvas_digest(page, root) == picture, "the picture at rest after drafts differs from the one before"
     assert not page.genlearn_errors, page.genlearn_errors

@@ -163,10 +163,16 @@ function fillTriangle(pixels, W, H, x0, y0, x1, y1, x2, y2, color) {
   }
 }
 
-/** The surface: quads of the mesh, flat-coloured by height, painted back to front. */
-function drawMesh(layer, screen, f, cmap) {
+/** Every step-th item of a list, the last one included when (length - 1) is a multiple of step. */
+const everyOther = (list, step) => ((list.length - 1) % step === 0 ? list.filter((_, i) => i % step === 0) : list);
+
+/**
+ * The surface: quads of the mesh, flat-coloured by height, painted back to front. A draft
+ * (step 2) takes every other ring and every other angle of the mesh: a quarter of the quads.
+ */
+function drawMesh(layer, screen, f, cmap, step = 1) {
   const {pixels, width: W, height: H} = layer.frame();
-  const s = layer.scale, mesh = f.mesh;
+  const s = layer.scale, mesh = step === 1 ? f.mesh : everyOther(f.mesh, step).map((ring) => everyOther(ring, step));
   const P = mesh.map((ring) => ring.map(([x, y, z]) => {
     const q = screen([x / f.lim, y / f.lim, z / f.zmax * ZH]);
     return [s * q[0], s * q[1], q[2]];
@@ -193,28 +199,36 @@ function drawMesh(layer, screen, f, cmap) {
 /**
  * The heat map: the colour of the density at each point of the n x n grid g x g (image row 0
  * at the top, y = g[n - 1]). The density depends on a point only through its squared
- * Mahalanobis distance q, so the colour is looked up in a table over q (pixelTable).
+ * Mahalanobis distance q, so the colour is looked up in a table over q (pixelTable), a row
+ * at a time. A draft (step 2) computes every other row and column and copies each value to
+ * the pixels after it.
  */
-function heatMap(pixels, g, f, cmap) {
+const rowQ = new Map();  // per grid size: a row of q, kept between frames
+function heatMap(pixels, g, f, cmap, step = 1) {
   const n = g.length, top = f.peak / f.zmax, [m0, m1] = f.mu, S = f.Sigma;
   const ia = S[1][1] / f.det, ib = -S[0][1] / f.det, ic = S[0][0] / f.det;  // inverse of Sigma
   // past qmax the density is below half the scale's first step (its lowest colour)
   const qmax = 1 + 2 * Math.log(Math.max(1, 2 * (cmap.n - 1) * top));
   const color = pixelTable((q) => cmap.pixel(top * Math.exp(-0.5 * q)), 0, qmax);
+  if (!rowQ.has(n)) rowQ.set(n, new Float64Array(n));
+  const q = rowQ.get(n);
   for (let i = 0; i < n; i++) {
+    if (i % step) { pixels.copyWithin(i * n, (i - 1) * n, i * n); continue; }
     const d1 = g[n - 1 - i] - m1, b = 2 * ib * d1, c = ic * d1 * d1, row = i * n;
-    for (let j = 0; j < n; j++) {
+    for (let j = 0; j < n; j += step) {
       const d0 = g[j] - m0;
-      pixels[row + j] = color(d0 * (ia * d0 + b) + c);
+      q[j] = d0 * (ia * d0 + b) + c;
     }
+    if (step === 1) color.fill(pixels, row, q, 0, n);
+    else for (let j = 0; j < n; j++) pixels[row + j] = j % step ? pixels[row + j - 1] : color(q[j]);
   }
 }
 
-function drawContours(panel, layers, f, axisStyles, cmap) {
+function drawContours(panel, layers, f, axisStyles, cmap, step) {
   const {ctx, width: W, height: H} = panel;
   const {px, box} = backdropFrame(panel, layers, [-f.lim, f.lim], {ticks: [-4, -2, 0, 2, 4]});
   ctx.clearRect(0, 0, W, H);
-  heatMap(layers.image.pixels, f.grid, f, cmap);
+  heatMap(layers.image.pixels, f.grid, f, cmap, step);
   layers.image.show();
   clipTo(ctx, box);
   for (const pts of f.ellipses) drawPolyline(ctx, pts, px, "#ffffff", 1.5);
@@ -278,7 +292,9 @@ function render(args) {
   surface.canvas.addEventListener("pointerup", endDrag);
   surface.canvas.addEventListener("pointercancel", endDrag);
 
-  return page.start((f) => {
+  // a draft (drawn while a control moves) draws the surface and the heat map on coarser grids
+  return page.start((f, draft) => {
+    const step = draft ? 2 : 1;
     const az = model.get("azimuth"), el = model.get("elevation");
     const screen = surfaceView(surface.width, surface.height, az, el);
     const key = [surface.width, surface.height, surface.canvas.width, az, el, f.zmax, f.lim, ink(surface.canvas)]
@@ -287,13 +303,15 @@ function render(args) {
       drawBox(surface.ctx, surface.width, surface.height, screen, f.zmax, f.lim);
       boxKey = key;
     }
-    drawMesh(mesh3d, screen, f, cmap);
+    drawMesh(mesh3d, screen, f, cmap, step);
     // the view from above is drawn again only when the density or the panel changed (turning the
-    // surface leaves it; the panel forgets its key when it resizes or the theme changes)
+    // surface leaves it; the panel forgets its key when it resizes or the theme changes), or in
+    // full when it was last drawn as a draft
     const flat = `${f.mu} ${f.Sigma} ${f.zmax} ${f.lim} ${contour.width} ${contour.height} ${contour.canvas.width}`;
-    if (contour.key !== flat) {
-      drawContours(contour, layers, f, axisStyles, cmap);
+    if (contour.key !== flat || (!draft && contour.step !== 1)) {
+      drawContours(contour, layers, f, axisStyles, cmap, step);
       contour.key = flat;
+      contour.step = step;
     }
   }, [surface, contour]);
 }

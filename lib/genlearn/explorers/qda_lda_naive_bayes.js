@@ -132,15 +132,45 @@ function posteriorColors(colors) {
   });
 }
 
-/** The log-odds of model M on the grid g x g: a Float64Array, F[i * n + j] at x = g[j], y = g[i]. */
-function logOddsGrid(M, g) {
-  const n = g.length, F = new Float64Array(n * n);
+/** The log-odds of model M on the grid g x g into F (a Float64Array): F[i * n + j] at x = g[j], y = g[i]. */
+function logOddsGrid(M, g, F) {
+  const n = g.length;
   const a = M.A[0][0], bxy = M.A[0][1] + M.A[1][0], d = M.A[1][1], b0 = M.b[0], b1 = M.b[1], c = M.c;
   for (let i = 0; i < n; i++) {
     const y = g[i], cy = d * y * y + b1 * y + c, ky = bxy * y + b0;  // f = a x^2 + (bxy y + b0) x + cy
     for (let j = 0; j < n; j++) { const x = g[j]; F[i * n + j] = (a * x + ky) * x + cy; }
   }
   return F;
+}
+
+/** The grid of m points over [lo, hi] and a Float64Array for values on it, kept between frames. */
+const grids = new Map();
+function gridOf(lo, hi, m) {
+  const key = `${lo} ${hi} ${m}`;
+  if (!grids.has(key)) grids.set(key, {g: linspace(lo, hi, m), F: new Float64Array(m * m)});
+  return grids.get(key);
+}
+
+/**
+ * The shading of the n x n image from the log-odds F on an m x m grid (m = (n - 1) / step + 1;
+ * image row 0 at the top, y = hi): in full frames (step 1) one grid point a pixel; in a draft
+ * (step 2) each value shades the pixels nearest its grid point, and a row of pixels that shows
+ * the same grid row as the one above is copied.
+ */
+function shadeImage(pix, n, F, m, step, shade) {
+  if (step === 1) {
+    for (let i = 0; i < n; i++) shade.fill(pix, i * n, F, (n - 1 - i) * n, n);
+    return;
+  }
+  const row = new Uint32Array(m);
+  let shown = -1;
+  for (let i = 0; i < n; i++) {
+    const r = m - 1 - Math.round(i / step);
+    if (r === shown) { pix.copyWithin(i * n, (i - 1) * n, i * n); continue; }
+    shade.fill(row, 0, F, r * m, m);
+    for (let j = 0; j < n; j++) pix[i * n + j] = row[Math.round(j / step)];
+    shown = r;
+  }
 }
 
 /**
@@ -218,26 +248,36 @@ const pointSize = (box) => Math.max(6.5, box.size / 45);
  * One frame of a panel: the shading (image layer), the points, the boundary and the means; the
  * point chosen by the keyboard or the pointer (`selected`, or null) ringed.
  * A draft evaluates the log-odds on every other grid line (a quarter of the points; each value
- * shades a 2 x 2 block) and traces the boundary on that grid.
+ * shades a 2 x 2 block) and traces the boundary on that grid. `still` ({X0, X1, key}, or null):
+ * in a draft, the points that did not move since the last frame, drawn with the axes on the
+ * backdrop (again only when `key` changes), under the canvas, which gets the points that moved
+ * (f.X0 and f.X1 are then those). At rest every point is on the canvas, class 1's over class 0's.
  */
-function drawPanel(panel, layers, M, f, look, draft, selected) {
+function drawPanel(panel, layers, M, f, look, draft, selected, still) {
   const {ctx} = panel;
   const [lo, hi] = look.lim, n = layers.image.canvas.width;
-  // on the backdrop, drawn again only after a resize: axes and ticks
-  const {px, box} = backdropFrame(panel, layers, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]});
+  const sprites = (box) => [0, 1].map((k) => markerSprite(look.sprites, look.markers[k], pointSize(box), look.colors[k]));
+  // on the backdrop, drawn again only after a resize or when the still points change: axes and ticks
+  const {px, box} = backdropFrame(panel, layers, [lo, hi], {ticks: [-4, -2, 0, 2, 4, 6]},
+                                  still && ((back, frame) => {
+                                    const [s0, s1] = sprites(frame.box);
+                                    clipTo(back, frame.box);
+                                    stampPoints(back, still.X0, frame.px, s0);
+                                    stampPoints(back, still.X1, frame.px, s1);
+                                    back.restore();
+                                  }), still ? still.key : "");
   ctx.clearRect(0, 0, panel.width, panel.height);
   // the log-odds on the grid: posterior shading (row 0 of the image is the top, y = hi)
   const step = draft && (n - 1) % 2 === 0 ? 2 : 1, m = (n - 1) / step + 1;
-  const g = linspace(lo, hi, m), F = logOddsGrid(M, g), pix = layers.image.pixels;
-  for (let i = 0; i < n; i++) {
-    const row = (m - 1 - Math.round(i / step)) * m;
-    for (let j = 0; j < n; j++) pix[i * n + j] = look.shade(F[row + Math.round(j / step)]);
-  }
+  const {g, F} = gridOf(lo, hi, m);
+  logOddsGrid(M, g, F);
+  shadeImage(layers.image.pixels, n, F, m, step, look.shade);
   layers.image.show();
   clipTo(ctx, box);
   // the training points, class 1's over class 0's, with the suite's colours and shapes
-  stampPoints(ctx, f.X0, px, markerSprite(look.sprites, look.markers[0], pointSize(box), look.colors[0]));
-  stampPoints(ctx, f.X1, px, markerSprite(look.sprites, look.markers[1], pointSize(box), look.colors[1]));
+  const [s0, s1] = sprites(box);
+  stampPoints(ctx, f.X0, px, s0);
+  stampPoints(ctx, f.X1, px, s1);
   // the boundary p(y=1|x) = 1/2, i.e. log-odds 0
   ctx.beginPath();
   for (const line of zeroLevel(F, g)) {
@@ -266,6 +306,25 @@ function drawPanel(panel, layers, M, f, look, draft, selected) {
   ctx.restore();
   outline(ctx, box);
   return {px, box};
+}
+
+/**
+ * The points of a draft split into those that did not move since the last frame (the same
+ * objects with the same labels: a slider draws class 1 again and keeps class 0's points; a
+ * dragged point is the only one points.js replaces) and those that moved, by class:
+ * {still: {X0, X1, key}, moved: [X0, X1]}; `key` changes when the still points do.
+ * `was` is the last frame's {X, y}, and `held` the still points of the last draft (or null).
+ */
+function splitStill(X, y, was, held) {
+  const still = [[], []], moved = [[], []];
+  for (let i = 0; i < X.length; i++) {
+    const k = y[i];
+    (was && X[i] === was.X[i] && k === was.y[i] ? still : moved)[k].push(X[i]);
+  }
+  const same = (A, B) => A.length === B.length && A.every((x, i) => x === B[i]);
+  const kept = held && same(still[0], held.X0) && same(still[1], held.X1);
+  return {still: kept ? held : {X0: still[0], X1: still[1], key: `still ${(held?.n ?? 0) + 1}`, n: (held?.n ?? 0) + 1},
+          moved};
 }
 
 /* ---------------------------------------------------------------- the widget */
@@ -317,9 +376,20 @@ function render(args) {
     "crosses: the fitted means. Drag a point in any panel; the menu adds or removes points.");
   page.root.append(page.controls.node, page.out.node, h("div", {}, outlier, summary),
                    h("div", {class: "gl-figures"}, ...MODELS.map((k) => panels[k].node)), caption);
+  // the points of the last frame, and the still points the backdrops hold (drafts)
+  let was = null, held = null;
   return page.start((f, draft) => {
+    let shown = f, still = null;
+    if (draft) {
+      const split = splitStill(f.X, f.state.sample.y, was, held);
+      ({still} = split);
+      shown = {...f, X0: split.moved[0], X1: split.moved[1]};
+    }
+    held = still;
+    was = {X: f.X, y: f.state.sample.y};
     for (const name of MODELS) {
-      geoms[name].now = drawPanel(panels[name], layers[name], f.models[name], f, look, draft, hands.selected);
+      geoms[name].now = drawPanel(panels[name], layers[name], f.models[name], shown, look, draft, hands.selected,
+                                  still);
       // where the plot box lies on the canvas (CSS pixels): the browser tests aim at points with it
       const {x, y, size} = geoms[name].now.box, box = `${x} ${y} ${size}`;
       if (panels[name].canvas.dataset.box !== box) panels[name].canvas.dataset.box = box;

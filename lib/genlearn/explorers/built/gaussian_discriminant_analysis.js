@@ -618,9 +618,15 @@ function pixels32(rgbList) {
   return new Uint32Array(bytes.buffer);
 }
 function pixelTable(pixel, lo, hi, steps = 4096) {
-  const table = new Uint32Array(steps), perStep = steps / (hi - lo);
+  const table = new Uint32Array(steps), perStep = steps / (hi - lo), last = steps - 1;
   for (let s = 0; s < steps; s++) table[s] = pixel(lo + (s + 0.5) / perStep);
-  return (v) => table[Math.min(steps - 1, Math.max(0, Math.floor((v - lo) * perStep)))];
+  const lookup = (v) => table[Math.min(last, Math.max(0, Math.floor((v - lo) * perStep)))];
+  lookup.fill = (out, at2, values, from, count) => {
+    for (let k = 0; k < count; k++) {
+      out[at2 + k] = table[Math.min(last, Math.max(0, Math.floor((values[from + k] - lo) * perStep)))];
+    }
+  };
+  return lookup;
 }
 function shadeTable(shades) {
   const top = shades.length - 1;
@@ -784,8 +790,8 @@ function onBackdrop(panel, back, key, paint) {
   }
   return back.drawn;
 }
-function backdropFrame(panel, layers, lim, opts, extra = null) {
-  return onBackdrop(panel, layers.back, String(lim), (ctx) => {
+function backdropFrame(panel, layers, lim, opts, extra = null, key = "") {
+  return onBackdrop(panel, layers.back, `${lim} ${key}`, (ctx) => {
     const frame2 = plotFrame(ctx, panel, lim, opts);
     if (extra) extra(ctx, frame2);
     layers.image.place(frame2.box);

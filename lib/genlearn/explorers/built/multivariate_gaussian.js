@@ -524,9 +524,15 @@ function pixels32(rgbList) {
   return new Uint32Array(bytes.buffer);
 }
 function pixelTable(pixel, lo, hi, steps = 4096) {
-  const table = new Uint32Array(steps), perStep = steps / (hi - lo);
+  const table = new Uint32Array(steps), perStep = steps / (hi - lo), last = steps - 1;
   for (let s = 0; s < steps; s++) table[s] = pixel(lo + (s + 0.5) / perStep);
-  return (v) => table[Math.min(steps - 1, Math.max(0, Math.floor((v - lo) * perStep)))];
+  const lookup = (v) => table[Math.min(last, Math.max(0, Math.floor((v - lo) * perStep)))];
+  lookup.fill = (out, at, values, from, count) => {
+    for (let k = 0; k < count; k++) {
+      out[at + k] = table[Math.min(last, Math.max(0, Math.floor((values[from + k] - lo) * perStep)))];
+    }
+  };
+  return lookup;
 }
 function colorScale(hexList) {
   const rgb = hexList.map(hexRgb), n = rgb.length, pixels = pixels32(rgb);
@@ -629,8 +635,8 @@ function onBackdrop(panel, back, key, paint) {
   }
   return back.drawn;
 }
-function backdropFrame(panel, layers, lim, opts, extra = null) {
-  return onBackdrop(panel, layers.back, String(lim), (ctx) => {
+function backdropFrame(panel, layers, lim, opts, extra = null, key = "") {
+  return onBackdrop(panel, layers.back, `${lim} ${key}`, (ctx) => {
     const frame2 = plotFrame(ctx, panel, lim, opts);
     if (extra) extra(ctx, frame2);
     layers.image.place(frame2.box);
@@ -842,9 +848,10 @@ function fillTriangle(pixels, W, H, x0, y0, x1, y1, x2, y2, color) {
     if (end > start) pixels.fill(color, row * W + start, row * W + end);
   }
 }
-function drawMesh(layer, screen, f, cmap) {
+var everyOther = (list, step) => (list.length - 1) % step === 0 ? list.filter((_, i) => i % step === 0) : list;
+function drawMesh(layer, screen, f, cmap, step = 1) {
   const { pixels, width: W, height: H } = layer.frame();
-  const s = layer.scale, mesh = f.mesh;
+  const s = layer.scale, mesh = step === 1 ? f.mesh : everyOther(f.mesh, step).map((ring) => everyOther(ring, step));
   const P = mesh.map((ring) => ring.map(([x, y, z]) => {
     const q = screen([x / f.lim, y / f.lim, z / f.zmax * ZH]);
     return [s * q[0], s * q[1], q[2]];
@@ -865,24 +872,33 @@ function drawMesh(layer, screen, f, cmap) {
   }
   layer.show();
 }
-function heatMap(pixels, g, f, cmap) {
+var rowQ = /* @__PURE__ */ new Map();
+function heatMap(pixels, g, f, cmap, step = 1) {
   const n = g.length, top = f.peak / f.zmax, [m0, m1] = f.mu, S = f.Sigma;
   const ia = S[1][1] / f.det, ib = -S[0][1] / f.det, ic = S[0][0] / f.det;
   const qmax = 1 + 2 * Math.log(Math.max(1, 2 * (cmap.n - 1) * top));
-  const color = pixelTable((q) => cmap.pixel(top * Math.exp(-0.5 * q)), 0, qmax);
+  const color = pixelTable((q2) => cmap.pixel(top * Math.exp(-0.5 * q2)), 0, qmax);
+  if (!rowQ.has(n)) rowQ.set(n, new Float64Array(n));
+  const q = rowQ.get(n);
   for (let i = 0; i < n; i++) {
-    const d1 = g[n - 1 - i] - m1, b = 2 * ib * d1, c = ic * d1 * d1, row = i * n;
-    for (let j = 0; j < n; j++) {
-      const d0 = g[j] - m0;
-      pixels[row + j] = color(d0 * (ia * d0 + b) + c);
+    if (i % step) {
+      pixels.copyWithin(i * n, (i - 1) * n, i * n);
+      continue;
     }
+    const d1 = g[n - 1 - i] - m1, b = 2 * ib * d1, c = ic * d1 * d1, row = i * n;
+    for (let j = 0; j < n; j += step) {
+      const d0 = g[j] - m0;
+      q[j] = d0 * (ia * d0 + b) + c;
+    }
+    if (step === 1) color.fill(pixels, row, q, 0, n);
+    else for (let j = 0; j < n; j++) pixels[row + j] = j % step ? pixels[row + j - 1] : color(q[j]);
   }
 }
-function drawContours(panel, layers, f, axisStyles, cmap) {
+function drawContours(panel, layers, f, axisStyles, cmap, step) {
   const { ctx, width: W, height: H } = panel;
   const { px, box } = backdropFrame(panel, layers, [-f.lim, f.lim], { ticks: [-4, -2, 0, 2, 4] });
   ctx.clearRect(0, 0, W, H);
-  heatMap(layers.image.pixels, f.grid, f, cmap);
+  heatMap(layers.image.pixels, f.grid, f, cmap, step);
   layers.image.show();
   clipTo(ctx, box);
   for (const pts of f.ellipses) drawPolyline(ctx, pts, px, "#ffffff", 1.5);
@@ -954,7 +970,8 @@ function render(args) {
   };
   surface.canvas.addEventListener("pointerup", endDrag);
   surface.canvas.addEventListener("pointercancel", endDrag);
-  return page.start((f) => {
+  return page.start((f, draft) => {
+    const step = draft ? 2 : 1;
     const az = model.get("azimuth"), el = model.get("elevation");
     const screen = surfaceView(surface.width, surface.height, az, el);
     const key = [surface.width, surface.height, surface.canvas.width, az, el, f.zmax, f.lim, ink(surface.canvas)].join(" ");
@@ -962,11 +979,12 @@ function render(args) {
       drawBox(surface.ctx, surface.width, surface.height, screen, f.zmax, f.lim);
       boxKey = key;
     }
-    drawMesh(mesh3d, screen, f, cmap);
+    drawMesh(mesh3d, screen, f, cmap, step);
     const flat = `${f.mu} ${f.Sigma} ${f.zmax} ${f.lim} ${contour.width} ${contour.height} ${contour.canvas.width}`;
-    if (contour.key !== flat) {
-      drawContours(contour, layers, f, axisStyles, cmap);
+    if (contour.key !== flat || !draft && contour.step !== 1) {
+      drawContours(contour, layers, f, axisStyles, cmap, step);
       contour.key = flat;
+      contour.step = step;
     }
   }, [surface, contour]);
 }

@@ -621,9 +621,15 @@ function pixels32(rgbList) {
   return new Uint32Array(bytes.buffer);
 }
 function pixelTable(pixel, lo, hi, steps = 4096) {
-  const table = new Uint32Array(steps), perStep = steps / (hi - lo);
+  const table = new Uint32Array(steps), perStep = steps / (hi - lo), last = steps - 1;
   for (let s = 0; s < steps; s++) table[s] = pixel(lo + (s + 0.5) / perStep);
-  return (v) => table[Math.min(steps - 1, Math.max(0, Math.floor((v - lo) * perStep)))];
+  const lookup = (v) => table[Math.min(last, Math.max(0, Math.floor((v - lo) * perStep)))];
+  lookup.fill = (out, at2, values, from, count) => {
+    for (let k = 0; k < count; k++) {
+      out[at2 + k] = table[Math.min(last, Math.max(0, Math.floor((values[from + k] - lo) * perStep)))];
+    }
+  };
+  return lookup;
 }
 function shadeTable(shades) {
   const top = shades.length - 1;
@@ -771,8 +777,8 @@ function onBackdrop(panel, back, key, paint) {
   }
   return back.drawn;
 }
-function backdropFrame(panel, layers, lim, opts, extra = null) {
-  return onBackdrop(panel, layers.back, String(lim), (ctx) => {
+function backdropFrame(panel, layers, lim, opts, extra = null, key = "") {
+  return onBackdrop(panel, layers.back, `${lim} ${key}`, (ctx) => {
     const frame2 = plotFrame(ctx, panel, lim, opts);
     if (extra) extra(ctx, frame2);
     layers.image.place(frame2.box);
@@ -1044,8 +1050,8 @@ function posteriorColors(colors) {
     return c.map((v) => Math.round(255 + 0.45 * w * (v - 255)));
   });
 }
-function logOddsGrid(M, g) {
-  const n = g.length, F = new Float64Array(n * n);
+function logOddsGrid(M, g, F) {
+  const n = g.length;
   const a = M.A[0][0], bxy = M.A[0][1] + M.A[1][0], d = M.A[1][1], b0 = M.b[0], b1 = M.b[1], c = M.c;
   for (let i = 0; i < n; i++) {
     const y = g[i], cy = d * y * y + b1 * y + c, ky = bxy * y + b0;
@@ -1055,6 +1061,30 @@ function logOddsGrid(M, g) {
     }
   }
   return F;
+}
+var grids = /* @__PURE__ */ new Map();
+function gridOf(lo, hi, m) {
+  const key = `${lo} ${hi} ${m}`;
+  if (!grids.has(key)) grids.set(key, { g: linspace(lo, hi, m), F: new Float64Array(m * m) });
+  return grids.get(key);
+}
+function shadeImage(pix, n, F, m, step, shade) {
+  if (step === 1) {
+    for (let i = 0; i < n; i++) shade.fill(pix, i * n, F, (n - 1 - i) * n, n);
+    return;
+  }
+  const row = new Uint32Array(m);
+  let shown = -1;
+  for (let i = 0; i < n; i++) {
+    const r = m - 1 - Math.round(i / step);
+    if (r === shown) {
+      pix.copyWithin(i * n, (i - 1) * n, i * n);
+      continue;
+    }
+    shade.fill(row, 0, F, r * m, m);
+    for (let j = 0; j < n; j++) pix[i * n + j] = row[Math.round(j / step)];
+    shown = r;
+  }
 }
 var edgeTables = /* @__PURE__ */ new Map();
 function zeroLevel(F, g) {
@@ -1133,21 +1163,34 @@ function zeroLevel(F, g) {
   return lines;
 }
 var pointSize = (box) => Math.max(6.5, box.size / 45);
-function drawPanel(panel, layers, M, f, look, draft, selected) {
+function drawPanel(panel, layers, M, f, look, draft, selected, still) {
   const { ctx } = panel;
   const [lo, hi] = look.lim, n = layers.image.canvas.width;
-  const { px, box } = backdropFrame(panel, layers, [lo, hi], { ticks: [-4, -2, 0, 2, 4, 6] });
+  const sprites = (box2) => [0, 1].map((k) => markerSprite(look.sprites, look.markers[k], pointSize(box2), look.colors[k]));
+  const { px, box } = backdropFrame(
+    panel,
+    layers,
+    [lo, hi],
+    { ticks: [-4, -2, 0, 2, 4, 6] },
+    still && ((back, frame2) => {
+      const [s02, s12] = sprites(frame2.box);
+      clipTo(back, frame2.box);
+      stampPoints(back, still.X0, frame2.px, s02);
+      stampPoints(back, still.X1, frame2.px, s12);
+      back.restore();
+    }),
+    still ? still.key : ""
+  );
   ctx.clearRect(0, 0, panel.width, panel.height);
   const step = draft && (n - 1) % 2 === 0 ? 2 : 1, m = (n - 1) / step + 1;
-  const g = linspace(lo, hi, m), F = logOddsGrid(M, g), pix = layers.image.pixels;
-  for (let i = 0; i < n; i++) {
-    const row = (m - 1 - Math.round(i / step)) * m;
-    for (let j = 0; j < n; j++) pix[i * n + j] = look.shade(F[row + Math.round(j / step)]);
-  }
+  const { g, F } = gridOf(lo, hi, m);
+  logOddsGrid(M, g, F);
+  shadeImage(layers.image.pixels, n, F, m, step, look.shade);
   layers.image.show();
   clipTo(ctx, box);
-  stampPoints(ctx, f.X0, px, markerSprite(look.sprites, look.markers[0], pointSize(box), look.colors[0]));
-  stampPoints(ctx, f.X1, px, markerSprite(look.sprites, look.markers[1], pointSize(box), look.colors[1]));
+  const [s0, s1] = sprites(box);
+  stampPoints(ctx, f.X0, px, s0);
+  stampPoints(ctx, f.X1, px, s1);
   ctx.beginPath();
   for (const line2 of zeroLevel(F, g)) {
     line2.forEach((q, k) => {
@@ -1175,6 +1218,19 @@ function drawPanel(panel, layers, M, f, look, draft, selected) {
   ctx.restore();
   outline(ctx, box);
   return { px, box };
+}
+function splitStill(X, y, was, held) {
+  const still = [[], []], moved = [[], []];
+  for (let i = 0; i < X.length; i++) {
+    const k = y[i];
+    (was && X[i] === was.X[i] && k === was.y[i] ? still : moved)[k].push(X[i]);
+  }
+  const same = (A, B) => A.length === B.length && A.every((x, i) => x === B[i]);
+  const kept = held && same(still[0], held.X0) && same(still[1], held.X1);
+  return {
+    still: kept ? held : { X0: still[0], X1: still[1], key: `still ${(held?.n ?? 0) + 1}`, n: (held?.n ?? 0) + 1 },
+    moved
+  };
 }
 var TRUE_MODEL = ["sigma1", "sigma2", "rho"];
 function render(args) {
@@ -1239,9 +1295,27 @@ function render(args) {
     h("div", { class: "gl-figures" }, ...MODELS.map((k) => panels[k].node)),
     caption
   );
+  let was = null, held = null;
   return page.start((f, draft) => {
+    let shown = f, still = null;
+    if (draft) {
+      const split = splitStill(f.X, f.state.sample.y, was, held);
+      ({ still } = split);
+      shown = { ...f, X0: split.moved[0], X1: split.moved[1] };
+    }
+    held = still;
+    was = { X: f.X, y: f.state.sample.y };
     for (const name of MODELS) {
-      geoms[name].now = drawPanel(panels[name], layers[name], f.models[name], f, look, draft, hands.selected);
+      geoms[name].now = drawPanel(
+        panels[name],
+        layers[name],
+        f.models[name],
+        shown,
+        look,
+        draft,
+        hands.selected,
+        still
+      );
       const { x, y, size } = geoms[name].now.box, box = `${x} ${y} ${size}`;
       if (panels[name].canvas.dataset.box !== box) panels[name].canvas.dataset.box = box;
       const head = `${titles[name]} — ${f.models[name].conic}`;

@@ -55,8 +55,7 @@ SECOND_TIER = ("tests/browser/", "tests/hub/", "tests/test_grading.py", "tests/t
 #: not end waiting for one of them alone. (xdist's own order, by test count, puts the longest single tests,
 #: the autosave and the hub, last.)
 LONGEST_FIRST = ("tests/browser/test_accessibility.py", "tests/browser/test_autosave.py", "tests/test_grading.py",
-                 "tests/browser/test_lite.py", "tests/test_install.py", "tests/browser/test_site.py",
-                 "tests/browser/test_newton_steps.py", "tests/hub/", "tests/browser/test_presenter.py",
+                 "tests/browser/test_lite.py", "tests/test_install.py", "tests/browser/test_site.py", "tests/hub/",
                  "tests/browser/test_notebooks_in_lab.py")
 
 

@@ -655,21 +655,35 @@ def explorer(page, name, timeout=60):
     return drawn(page, page.get_by_role("group", name=name, exact=True).first, timeout)
 
 
+#: JavaScript: (scroller selector) -> whether a cell of the windowed notebook lies in its view (rendered).
+CELLS_IN_VIEW_JS = """s => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+  return Array.from(e.querySelectorAll('.jp-Cell')).some(c => { const b = c.getBoundingClientRect();
+    return b.height > 0 && b.bottom > r.top && b.top < r.bottom; }); }"""
+
+
 def drawn(page, root, timeout=60):
     """Locator ``root`` (an explorer's root element), once it is in the page and has drawn its first
     frame. JupyterLab renders only the cells near the view (windowed notebook): the notebook is
     scrolled from the top until the element is in the page."""
     scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
-    if root.count() == 0 and page.locator(scroller).count():
+    # each step waits until cells fill the view again (a loaded machine renders them late: a scroll that
+    # did not wait would pass the element by); a second pass from the top, slower, if the first missed it
+    for pause in (150, 600):
+        if root.count() or not page.locator(scroller).count():
+            break
         page.evaluate("s => document.querySelector(s).scrollTo(0, 0)", scroller)
         for _ in range(200):
-            page.wait_for_timeout(150)
+            try:
+                page.wait_for_function(CELLS_IN_VIEW_JS, arg=scroller, timeout=10_000, polling=50)
+            except Exception:
+                pass  # an empty stretch (or a slow page): look anyway, and go on
+            page.wait_for_timeout(pause)
             if root.count():
                 break
             at_end = page.evaluate("""s => { const e = document.querySelector(s);
                 const end = e.scrollTop + e.clientHeight >= e.scrollHeight - 2;
                 e.scrollBy(0, e.clientHeight * 0.8); return end; }""", scroller)
-            if at_end and root.count() == 0:
+            if at_end:
                 page.wait_for_timeout(500)
                 break
     root.wait_for(state="attached", timeout=timeout * 1000)

@@ -294,6 +294,8 @@ def test_wins_and_angles():
     assert describe.wins(0.8, "spam", "ham") == "spam wins, 4.00 times as likely as ham"
     assert describe.wins(0.2, "spam", "ham") == "ham wins, 4.00 times as likely as spam"
     assert describe.wins(0.5, "a", "b").startswith("a tie")
+    assert describe.wins(0.5 + 2e-16, "a", "b").startswith("a tie"), "a tie up to the last bits"
+    assert describe.wins(0.5 - 1e-6, "a", "b") == "b wins, 1.00 times as likely as a"
     assert "over a million" in describe.wins(1 - 1e-9, "a", "b")
     assert [describe.axis_angle(d) for d in (-90.0, 90.2, 135.0, -0.4, 269.6)] == [90, 90, -45, 0, 90]
     assert describe.line([0.0, 2.0], -1.0).startswith("a straight line horizontal that crosses x₂ = 0.50")
@@ -318,7 +320,8 @@ CASES = [
     ["conic", [[[-1.0, 0.0], [0.0, -2.0]], [0.0, 0.0], -1.0, "none"]],
     ["conic", [[[0.0, 0.0], [0.0, 0.0]], [0.0, 0.0], 2.0, "none"]],
     ["conic", [[[1.0, 0.0], [0.0, -1.0]], [0.0, 0.0], 0.0, "two crossing lines"]],
-    ["wins", [0.8, "spam", "ham"]], ["wins", [0.5, "spam", "ham"]], ["wins", [1e-9, "Yes", "No"]],
+    ["wins", [0.8, "spam", "ham"]], ["wins", [0.5, "spam", "ham"]], ["wins", [0.5 - 1e-16, "spam", "ham"]],
+    ["wins", [0.5 + 1e-6, "spam", "ham"]], ["wins", [1e-9, "Yes", "No"]],
     ["wins", [0.125, "Yes", "No"]],
     ["predict", [True]], ["predict", [False]],
     ["newton", [0, [0.0, 0.0, 0.0], [1.0, 2.0], -2.0]], ["newton", [3, [2.0, -1.0, 0.5], [0.0, 0.0], 1.0]],

@@ -38,9 +38,9 @@ function compass(d) {
 
 const pair = (x, y) => `(${fmt(x, 2)}, ${fmt(y, 2)})`;
 
-/** Who wins with probability p of `first`, and by how much. Twin: wins. */
+/** Who wins with probability p of `first`, and by how much; within TIE of one half, a tie. Twin: wins. */
 export function wins(p, first, second) {
-  if (p === 0.5) return `a tie: ${first} and ${second} are equally likely`;
+  if (Math.abs(p - 0.5) <= TIE) return `a tie: ${first} and ${second} are equally likely`;
   const [winner, loser, hi, lo] = p > 0.5 ? [first, second, p, 1 - p] : [second, first, 1 - p, p];
   if (lo * MILLION <= hi) return `${winner} wins, over a million times as likely as ${loser}`;
   return `${winner} wins, ${fmt(hi / lo, 2)} times as likely as ${loser}`;

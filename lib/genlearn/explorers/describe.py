@@ -79,8 +79,9 @@ def _pair(x, y):
 
 
 def wins(p, first, second):
-    """Who wins with probability ``p`` of ``first`` (and 1 - p of ``second``), and by how much."""
-    if p == 0.5:
+    """Who wins with probability ``p`` of ``first`` (and 1 - p of ``second``), and by how much. Within 1e-9
+    of one half it is a tie (the page computes p in its own arithmetic: it may be off in the last bits)."""
+    if abs(p - 0.5) <= _TIE:
         return f"a tie: {first} and {second} are equally likely"
     winner, loser, hi, lo = (first, second, p, 1 - p) if p > 0.5 else (second, first, 1 - p, p)
     if lo * _MILLION <= hi:

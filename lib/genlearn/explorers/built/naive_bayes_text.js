@@ -23,7 +23,7 @@ function pitches(values, { lo, hi, pitch_low: low, pitch_high: high }) {
 var TIE = 1e-9;
 var MILLION = 1e6;
 function wins(p, first, second) {
-  if (p === 0.5) return `a tie: ${first} and ${second} are equally likely`;
+  if (Math.abs(p - 0.5) <= TIE) return `a tie: ${first} and ${second} are equally likely`;
   const [winner, loser, hi, lo] = p > 0.5 ? [first, second, p, 1 - p] : [second, first, 1 - p, p];
   if (lo * MILLION <= hi) return `${winner} wins, over a million times as likely as ${loser}`;
   return `${winner} wins, ${fmt(hi / lo, 2)} times as likely as ${loser}`;

@@ -8,7 +8,11 @@ Each tier runs as CI runs it (``make <tier>``) with pytest's JUnit XML written a
 while another ``make test`` loops beside it in a copy of this checkout (the "otherwise busy machine" of
 docs/testing.md); ``idle`` alone. When both run, the loaded/idle ratio of the wall time is printed: the
 baseline is the same tier in the same run. CPU time is that of the tier's processes (user + system, the
-children this script waited for). The load average is printed at the start and the end of each run.
+children this script waited for): it misses the processes that end by a signal and are never waited for by one
+whose time is counted (Chromium's, the servers'), so the share of the machine's CPU time that was busy over
+the run (Linux's /proc/stat, all processes) is printed beside it: near 100 % means the tier is bound by the
+two cores, and only less work (not more workers) makes it shorter. The load average is printed at the start
+and the end of each run.
 """
 import argparse
 import os
@@ -28,6 +32,16 @@ ROOT = Path(__file__).resolve().parent.parent
 def cpu_of_children():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def cpu_ticks():
+    """(busy, total) CPU time of the whole machine since boot, in clock ticks (/proc/stat; None elsewhere)."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
+    return sum(fields) - idle, sum(fields)
 
 
 def slowest(junit, count=10):
@@ -61,12 +75,15 @@ def run(tier, loaded, log, workers=None):
         beside = subprocess.Popen(["bash", "-c", loop], cwd=copy, start_new_session=True)
         time.sleep(20)  # the loop under way
     load_start = os.getloadavg()[0]
-    cpu, start = cpu_of_children(), time.monotonic()
+    cpu, start, ticks = cpu_of_children(), time.monotonic(), cpu_ticks()
     with open(log, "w") as out:
         status = subprocess.run(["make", tier, f"{variable}={args}"], cwd=ROOT, stdout=out,
                                 stderr=subprocess.STDOUT).returncode
     wall, cpu = time.monotonic() - start, cpu_of_children() - cpu
     load_end = os.getloadavg()[0]
+    now = cpu_ticks()
+    busy = "" if ticks is None or now is None else \
+        f", the machine's CPU {100 * (now[0] - ticks[0]) / max(1, now[1] - ticks[1]):.0f} % busy"
     if beside is not None:
         os.killpg(beside.pid, 15)
         beside.wait()
@@ -76,8 +93,8 @@ def run(tier, loaded, log, workers=None):
     summary += [line for line in tail if line.startswith("pages reopened")]  # conftest's restore-race count
     print(f"\n{tier} ({'loaded: make test looping beside it' if loaded else 'idle'}), {args.split(' --junit')[0]}, "
           f"exit {status}")
-    print(f"  wall {wall / 60:.1f} min ({wall:.0f} s), CPU {cpu / 60:.1f} min, load average {load_start:.1f} -> "
-          f"{load_end:.1f}")
+    print(f"  wall {wall / 60:.1f} min ({wall:.0f} s), CPU {cpu / 60:.1f} min{busy}, load average "
+          f"{load_start:.1f} -> {load_end:.1f}")
     for line in summary:
         print("  " + line.strip("= "))
     if junit.exists():

@@ -273,10 +273,15 @@ def test_nothing_of_the_throwaway_user_outlives_the_sandbox_and_processes_are_li
         box.start()                                 # a fresh sandbox; its detached sleepers end with it
         box.run_cell(cell)
         box.call("spawn")
+        ours = set(processes_of(uid))               # while the user exists, its uid is this sandbox's alone
+        assert ours
     finally:
         box.remove()
     time.sleep(0.5)
-    assert not processes_of(uid), f"processes of the throwaway user {uid} survived the sandbox"
+    # once the user is removed, another grader's sandbox (another test, another worker) may get the same
+    # uid from useradd: what must be gone is this sandbox's processes
+    left = ours & set(processes_of(uid))
+    assert not left, f"processes of the throwaway user {uid} survived the sandbox: {sorted(left)}"
 
 
 GRADER_DIES = """

@@ -655,6 +655,10 @@ def explorer(page, name, timeout=60):
     return drawn(page, page.get_by_role("group", name=name, exact=True).first, timeout)
 
 
+class BlankNotebook(UserWarning):
+    """JupyterLab's windowed notebook showed a blank panel, redrawn by a resize (lab_driver.drawn)."""
+
+
 #: JavaScript: (scroller selector) -> whether a cell of the windowed notebook lies in its view (rendered).
 CELLS_IN_VIEW_JS = """s => { const e = document.querySelector(s), r = e.getBoundingClientRect();
   return Array.from(e.querySelectorAll('.jp-Cell')).some(c => { const b = c.getBoundingClientRect();
@@ -686,6 +690,15 @@ def drawn(page, root, timeout=60):
             if at_end:
                 page.wait_for_timeout(500)
                 break
+        if pause == 150 and not root.count() and page.locator(scroller).count() and not page.evaluate(
+                CELLS_IN_VIEW_JS, scroller):
+            # the windowed notebook shows no cell at all (seen on a loaded machine: a blank panel that
+            # scrolling does not fill): a resize makes JupyterLab lay its cells out again; said, not hidden
+            warnings.warn(BlankNotebook("the notebook panel showed no cell; the page was resized to redraw it"))
+            size = page.viewport_size
+            page.set_viewport_size({"width": size["width"] - 1, "height": size["height"]})
+            page.wait_for_timeout(300)
+            page.set_viewport_size(size)
     root.wait_for(state="attached", timeout=timeout * 1000)
     root.scroll_into_view_if_needed()
     page.wait_for_function(

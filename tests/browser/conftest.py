@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from lab_driver import (
-    CHROMIUM, REPO, LabServer, chromium_available, launch_chromium, screenshot, serve_folder, web_assets_or_skip,
+    CHROMIUM, REPO, LabServer, chromium_available, launch_chromium, new_tab, screenshot, serve_folder,
+    web_assets_or_skip,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -124,11 +125,7 @@ def lab_page(chromium, lab_server, tmp_path):
     """A new tab, with no kernel left by an earlier test (its widget models would replace the
     notebook's stored ones); afterwards it is closed and every kernel is shut down."""
     lab_server.shutdown_kernels()
-    page = chromium.new_page()
-    page.set_default_timeout(60_000)
-    page.genlearn_errors = []
-    page.on("pageerror", lambda exc: page.genlearn_errors.append(str(exc)[:300]))
-    page.genlearn_shots = tmp_path
+    page = new_tab(chromium, tmp_path)
     yield page
     page.close()
     try:

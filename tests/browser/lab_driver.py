@@ -655,6 +655,18 @@ def explorer(page, name, timeout=60):
     return drawn(page, page.get_by_role("group", name=name, exact=True).first, timeout)
 
 
+def new_tab(context, shots=None):
+    """A tab of ``context`` as the browser tests use it: a 60 s default timeout, the page's uncaught
+    JavaScript errors kept in ``page.genlearn_errors``, and ``page.genlearn_shots``, the folder the
+    failure hook (conftest.py) puts its screenshot in."""
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.genlearn_errors = []
+    page.on("pageerror", lambda exc: page.genlearn_errors.append(str(exc)[:300]))
+    page.genlearn_shots = shots
+    return page
+
+
 class BlankNotebook(UserWarning):
     """JupyterLab's windowed notebook showed a blank panel, redrawn by a resize (lab_driver.drawn)."""
 

@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 
 import lite_driver as D
-from lab_driver import REPO, canvas_digest, explorer_frames, screenshot, wait_for_frame
+from lab_driver import REPO, canvas_digest, explorer_frames, new_tab, screenshot, wait_for_frame
 from test_accessibility import audit_lite_lesson, axe, report
 
 from genlearn.course import lite
@@ -73,10 +73,7 @@ def browser(site, pw_session):
     proxy = D.OutsideRequests()
     context, cleanup = D.launch(pw_session, proxy)
     with serve_folder(site[0]) as base:
-        page = context.new_page()
-        page.set_default_timeout(60_000)
-        page.genlearn_errors = []
-        page.on("pageerror", lambda exc: page.genlearn_errors.append(str(exc)[:300]))
+        page = new_tab(context)
         yield page, base, proxy
     cleanup()
     proxy.close()

@@ -16,7 +16,7 @@ import pytest
 
 from genlearn.demos.gda_vs_logistic_regression import NEWTON_LIMITS
 from genlearn.explorers.gda_vs_logistic_regression import NewtonExplorer
-from lab_driver import explorer_state, lesson_explorers, readout_text, screenshot
+from lab_driver import explorer_state, lesson_explorers, new_tab, readout_text, screenshot
 from points_driver import PointsPage, assert_only_moved, lonely_point
 from test_explorers import open_explorer
 
@@ -34,11 +34,7 @@ def twin(state):
 def lesson_page(chromium, lab_server, tmp_path_factory):
     """One tab for the module's tests (conftest's ``lab_page``, opened once): the failure hook screenshots it."""
     lab_server.shutdown_kernels()
-    page = chromium.new_page()
-    page.set_default_timeout(60_000)
-    page.genlearn_errors = []
-    page.on("pageerror", lambda exc: page.genlearn_errors.append(str(exc)[:300]))
-    page.genlearn_shots = tmp_path_factory.mktemp("newton")
+    page = new_tab(chromium, tmp_path_factory.mktemp("newton"))
     yield page
     page.close()
     lab_server.shutdown_kernels()

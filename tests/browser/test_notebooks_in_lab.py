@@ -37,7 +37,7 @@ from test_predict_reveal import QUESTIONS, check_question
 from test_theme_change import DRAWING, check_redrawn
 from lab_driver import (
     REPO, LabServer, NotebookProblem, explorer, explorers_in, find_problems, interactive_figures,
-    move_slider, open_notebook, run_all_cells, saved_widgets_shown, screenshot, survey, use_lab_theme,
+    move_slider, new_tab, open_notebook, run_all_cells, saved_widgets_shown, screenshot, survey, use_lab_theme,
 )
 
 NOTEBOOK_DIR = REPO / "notebooks"
@@ -100,11 +100,7 @@ def lesson_page(request, chromium, lab_server, tmp_path_factory):
     setting back to its default."""
     lesson = request.cls.LESSON
     lab_server.shutdown_kernels()
-    page = chromium.new_page()
-    page.set_default_timeout(60_000)
-    page.genlearn_errors = []
-    page.on("pageerror", lambda exc: page.genlearn_errors.append(str(exc)[:300]))
-    page.genlearn_shots = tmp_path_factory.mktemp(Path(lesson).stem)
+    page = new_tab(chromium, tmp_path_factory.mktemp(Path(lesson).stem))
     page.add_init_script(RECORD_AUDIO)
     page.genlearn_opened = None
     try:

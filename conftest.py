@@ -106,3 +106,31 @@ def pytest_terminal_summary(terminalreporter, config):
                 if "UpstreamRestoreRace" in str(getattr(w, "message", ""))]
     if reopened or config.option.markexpr == "full":
         terminalreporter.write_line(f"pages reopened for jupyterlab_widgets' restore race: {len(reopened)}")
+
+
+#: What failed in this run, one line each, printed again when pytest exits (`_repeat_failures`).
+_FAILURES = []
+
+
+def pytest_runtest_logreport(report):
+    if report.failed:
+        crash = getattr(report.longrepr, "reprcrash", None)
+        message = crash.message if crash is not None else str(report.longrepr)
+        first = (message.strip().splitlines() or [""])[0][:200]
+        _FAILURES.append(f"{report.nodeid} ({report.when}): {first}")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """pytest-xdist: a worker that ended other than by finishing its tests (a crash, a signal)."""
+    if error:
+        _FAILURES.append(f"worker {node.gateway.id} went down: {error}")
+
+
+def pytest_unconfigure(config):
+    """The run's failures and lost workers, again, as the last lines pytest prints: after an INTERNALERROR
+    (pytest-xdist's scheduler fails so when a worker dies) pytest prints no summary of them, and a log cut
+    to its tail (CI's) would show neither."""
+    if _FAILURES and not hasattr(config, "workerinput"):
+        print(f"\nfailed in this run ({len(_FAILURES)}):", *(f"  {line}" for line in _FAILURES),
+              sep="\n", file=sys.stderr, flush=True)

@@ -12,7 +12,8 @@ children this script waited for): it misses the processes that end by a signal a
 whose time is counted (Chromium's, the servers'), so the share of the machine's CPU time that was busy over
 the run (Linux's /proc/stat, all processes) is printed beside it: near 100 % means the tier is bound by the
 two cores, and only less work (not more workers) makes it shorter. The load average is printed at the start
-and the end of each run.
+and the end of each run, and first the time one core takes for a fixed loop (`core_seconds`): the machines of
+this kind run faster or slower through the day, and runs hours apart compare only beside that figure.
 """
 import argparse
 import os
@@ -42,6 +43,17 @@ def cpu_ticks():
         return None
     idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
     return sum(fields) - idle, sum(fields)
+
+
+def core_seconds(repeats=3):
+    """The best of ``repeats`` timings of a fixed pure-Python loop (10 million additions) on one core."""
+    best = float("inf")
+    for _ in range(repeats):
+        start, total = time.perf_counter(), 0
+        for i in range(10_000_000):
+            total += i
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 def slowest(junit, count=10):
@@ -112,6 +124,8 @@ def main(argv=None):
     p.add_argument("--workers", help="pytest-xdist workers (default: the tier's own, as the Makefile sets them)")
     a = p.parse_args(argv)
     walls = {}
+    print(f"one core: 10 million additions in {core_seconds():.2f} s (best of 3; load average "
+          f"{os.getloadavg()[0]:.1f})", flush=True)
     for mode in ["idle", "loaded"]:
         if a.only in (None, mode):
             log = Path(tempfile.gettempdir()) / f"bench-tests-{a.tier}-{mode}.log"

@@ -108,7 +108,7 @@ def pytest_terminal_summary(terminalreporter, config):
         terminalreporter.write_line(f"pages reopened for jupyterlab_widgets' restore race: {len(reopened)}")
 
 
-#: What failed in this run, one line each, printed again when pytest exits (`_repeat_failures`).
+#: What failed in this run, one line each, printed again when pytest exits (`pytest_unconfigure`).
 _FAILURES = []
 
 

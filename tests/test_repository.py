@@ -126,3 +126,32 @@ def test_no_import_cycles_in_the_library():
     cycles = import_cycles(import_graph(ROOT / "lib"))
     assert not cycles, ("genlearn modules import each other in a cycle (move what both need into a module "
                         "that both import, at the top):\n" + "\n".join(" -> ".join(c) for c in cycles))
+
+
+def warning_classes_out_of_reach(tests):
+    """["path: Class"] of Warning subclasses defined in test modules that pytest-xdist's controller cannot
+    import (any under a subfolder of ``tests``: only ``tests/`` itself is on its path, by conftest.py)."""
+    found = []
+    for path in sorted(tests.rglob("*.py")):
+        if path.parent == tests:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(
+                    (getattr(b, "id", None) or getattr(b, "attr", "")).endswith("Warning") for b in node.bases):
+                found.append(f"{path.relative_to(tests)}: {node.name}")
+    return found
+
+
+def test_the_warning_finder_finds_a_warning_class(tmp_path):
+    (tmp_path / "browser").mkdir()
+    (tmp_path / "browser" / "driver.py").write_text("class Blank(UserWarning):\n    pass\n")
+    (tmp_path / "top.py").write_text("class Fine(UserWarning):\n    pass\n")
+    assert warning_classes_out_of_reach(tmp_path) == ["browser/driver.py: Blank"]
+
+
+def test_test_helpers_warn_with_classes_the_xdist_controller_can_import():
+    """A worker's warning is rebuilt in pytest-xdist's controller by importing its class's module: a class the
+    controller cannot import makes the worker "go down" and the run end in an INTERNALERROR (stop 47's CI)."""
+    found = warning_classes_out_of_reach(ROOT / "tests")
+    assert not found, ("warning classes the xdist controller cannot import (warn a plain UserWarning whose "
+                       "message starts with a name, as lab_driver.BLANK_NOTEBOOK does):\n" + "\n".join(found))

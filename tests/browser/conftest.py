@@ -47,10 +47,6 @@ def pytest_configure(config):
                                        "(minutes); pytest -m 'not lite' leaves it out of a quick run")
 
 
-class BrowserTestsSkipped(UserWarning):
-    """Shown in pytest's warnings summary when the browser tests cannot run."""
-
-
 def pytest_collection_modifyitems(config, items):
     if SKIP_REASON is None:
         return
@@ -59,7 +55,8 @@ def pytest_collection_modifyitems(config, items):
         return
     for item in mine:
         item.add_marker(pytest.mark.skip(reason=SKIP_REASON))
-    warnings.warn(BrowserTestsSkipped(f"{len(mine)} {SKIP_REASON}"), stacklevel=1)
+    # a plain UserWarning (pytest-xdist's controller cannot import a class defined here to rebuild it)
+    warnings.warn(f"BrowserTestsSkipped: {len(mine)} {SKIP_REASON}", stacklevel=1)
 
 
 @pytest.fixture(scope="session")

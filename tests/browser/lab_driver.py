@@ -667,8 +667,11 @@ def new_tab(context, shots=None):
     return page
 
 
-class BlankNotebook(UserWarning):
-    """JupyterLab's windowed notebook showed a blank panel, redrawn by a resize (lab_driver.drawn)."""
+#: The start of the warning ``drawn`` gives when JupyterLab's windowed notebook showed a blank panel. A plain
+#: UserWarning, as every warning of the test helpers: pytest-xdist's controller rebuilds a worker's warning by
+#: importing its class's module, and a class of this module (not on the controller's path) made the worker
+#: "go down" and the run end in an INTERNALERROR.
+BLANK_NOTEBOOK = "BlankNotebook"
 
 
 #: JavaScript: (scroller selector) -> whether a cell of the windowed notebook lies in its view (rendered).
@@ -677,16 +680,18 @@ CELLS_IN_VIEW_JS = """s => { const e = document.querySelector(s), r = e.getBound
     return b.height > 0 && b.bottom > r.top && b.top < r.bottom; }); }"""
 
 
-def drawn(page, root, timeout=60):
-    """Locator ``root`` (an explorer's root element), once it is in the page and has drawn its first
-    frame. JupyterLab renders only the cells near the view (windowed notebook): the notebook is
-    scrolled from the top until the element is in the page."""
-    scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
+def _blank(page, scroller):
+    """True when the windowed notebook shows no cell at all in its view."""
+    return bool(page.locator(scroller).count()) and not page.evaluate(CELLS_IN_VIEW_JS, scroller)
+
+
+def _scroll_to(page, root, scroller):
+    """Scroll the windowed notebook from the top until ``root`` is in the page (or its end is reached)."""
     # each step waits until cells fill the view again (a loaded machine renders them late: a scroll that
     # did not wait would pass the element by); a second pass from the top, slower, if the first missed it
     for pause in (150, 600):
         if root.count() or not page.locator(scroller).count():
-            break
+            return
         page.evaluate("s => document.querySelector(s).scrollTo(0, 0)", scroller)
         for _ in range(200):
             try:
@@ -695,22 +700,40 @@ def drawn(page, root, timeout=60):
                 pass  # an empty stretch (or a slow page): look anyway, and go on
             page.wait_for_timeout(pause)
             if root.count():
-                break
+                return
             at_end = page.evaluate("""s => { const e = document.querySelector(s);
                 const end = e.scrollTop + e.clientHeight >= e.scrollHeight - 2;
                 e.scrollBy(0, e.clientHeight * 0.8); return end; }""", scroller)
             if at_end:
                 page.wait_for_timeout(500)
                 break
-        if pause == 150 and not root.count() and page.locator(scroller).count() and not page.evaluate(
-                CELLS_IN_VIEW_JS, scroller):
-            # the windowed notebook shows no cell at all (seen on a loaded machine: a blank panel that
-            # scrolling does not fill): a resize makes JupyterLab lay its cells out again; said, not hidden
-            warnings.warn(BlankNotebook("the notebook panel showed no cell; the page was resized to redraw it"))
+        if _blank(page, scroller):
+            return
+
+
+def drawn(page, root, timeout=60):
+    """Locator ``root`` (an explorer's root element), once it is in the page and has drawn its first
+    frame. JupyterLab renders only the cells near the view (windowed notebook): the notebook is
+    scrolled from the top until the element is in the page."""
+    scroller = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer"
+    _scroll_to(page, root, scroller)
+    # a windowed notebook that shows no cell at all (seen on a loaded machine: a blank panel that scrolling
+    # does not fill): first a resize, which makes JupyterLab lay its cells out again, then a reload of the
+    # page (the notebook's URL opens it again); each said in a warning, not hidden
+    for remedy in ("resized", "reloaded"):
+        if root.count() or not _blank(page, scroller):
+            break
+        warnings.warn(f"{BLANK_NOTEBOOK}: the notebook panel showed no cell; the page was {remedy} to redraw it")
+        if remedy == "resized":
             size = page.viewport_size
             page.set_viewport_size({"width": size["width"] - 1, "height": size["height"]})
             page.wait_for_timeout(300)
             page.set_viewport_size(size)
+        else:
+            page.reload(wait_until="domcontentloaded")
+            page.wait_for_function(KERNEL_READY_JS, timeout=timeout * 1000, polling=200)
+            page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=timeout * 1000)
+        _scroll_to(page, root, scroller)
     root.wait_for(state="attached", timeout=timeout * 1000)
     root.scroll_into_view_if_needed()
     page.wait_for_function(

@@ -359,19 +359,26 @@ class NotebookProblem(AssertionError):
     pass
 
 
+def notebook_ready(page, timeout=90):
+    """Wait until the notebook JupyterLab is opening has an idle kernel and its cells in the page; returns
+    KERNEL_READY_JS's answer ("dialog" when a dialog showed instead: the cells are not waited for)."""
+    state = page.wait_for_function(KERNEL_READY_JS, timeout=timeout * 1000, polling=200).json_value()
+    if state != "dialog":
+        page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=timeout * 1000)
+    return state
+
+
 def open_notebook(page, server, path, timeout=90, reset=True):
     """Open ``path`` (relative to the server root) in JupyterLab and wait until
     its kernel is idle. Raises NotebookProblem when a dialog (kernel picker,
     file not found...) appears instead."""
     page.goto(server.lab_url(f"lab/tree/{path}", reset=reset), wait_until="domcontentloaded")
-    handle = page.wait_for_function(KERNEL_READY_JS, timeout=timeout * 1000, polling=200)
-    state = handle.json_value()
+    state = notebook_ready(page, timeout)
     if state == "dialog":
         text = page.locator(".jp-Dialog").first.inner_text()
         raise NotebookProblem(
             f"{path}: JupyterLab showed a dialog on opening instead of starting the kernel "
             f"(missing kernelspec metadata?): {text.strip()[:300]!r}")
-    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=timeout * 1000)
     title = page.locator(".lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel").first.inner_text()
     if title.strip() != Path(path).name:
         raise NotebookProblem(f"{path}: the current tab is {title!r}, not the notebook")
@@ -731,8 +738,7 @@ def drawn(page, root, timeout=60):
             page.set_viewport_size(size)
         else:
             page.reload(wait_until="domcontentloaded")
-            page.wait_for_function(KERNEL_READY_JS, timeout=timeout * 1000, polling=200)
-            page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=timeout * 1000)
+            notebook_ready(page, timeout)
         _scroll_to(page, root, scroller)
     root.wait_for(state="attached", timeout=timeout * 1000)
     root.scroll_into_view_if_needed()

@@ -28,10 +28,16 @@ and, in another fresh kernel, the lesson's first output as a learner meets it (t
 output"), to compare with the sum. The imports are those of the lesson's cells up to the first one that
 printed (read from the stored notebook), run through the kernel's API: the notebook is not changed.
 
-    .venv/bin/python benchmarks/bench_lite.py [--lessons 01 03] [--breakdown]
+``--sites A B`` compares JupyterLite builds (e.g. this checkout's and another commit's, each made with
+``lite.build(folder, force=True)`` in its own checkout): the lessons run in each in turn, interleaved, in
+the same browser and run, with JupyterLab beside them as before; with ``--breakdown``, the breakdown of
+each site in turn, ``--repeat`` times.
+
+    .venv/bin/python benchmarks/bench_lite.py [--lessons 01 03] [--breakdown] [--sites A B [--repeat 2]]
 """
 import argparse
 import ast
+import contextlib
 import json
 import os
 import sys
@@ -158,44 +164,64 @@ def main(argv=None):
     ap.add_argument("--lessons", nargs="*", help="lesson numbers (default: every lesson)")
     ap.add_argument("--breakdown", action="store_true",
                     help="JupyterLite only: where the time to each lesson's first output goes")
+    ap.add_argument("--sites", nargs="+", type=Path, metavar="FOLDER",
+                    help="built JupyterLite sites to compare, interleaved (default: this checkout's build)")
+    ap.add_argument("--repeat", type=int, default=1, help="with --sites: rounds over the sites")
     args = ap.parse_args(argv)
     notebooks = course_folder() / "notebooks"
     lessons = [p.name for p in lite.lessons(notebooks)
                if p.parent == notebooks and p.name not in (lite.START, lite.SLIPS)]
     if args.lessons:
         lessons = [n for n in lessons if n[:2] in args.lessons]
-    folder = D.site_folder()
-    built = lite.build(folder, course=notebooks.parent, offline=True)
-    print(f"JupyterLite site: {built['bytes'] / 1e6:.1f} MB, Pyodide {built['pyodide']}; "
-          f"{os.cpu_count()} CPUs, {load()}", flush=True)
+    folders = args.sites
+    if not folders:
+        built = lite.build(D.site_folder(), course=notebooks.parent, offline=True)
+        folders = [D.site_folder()]
+        print(f"JupyterLite site: {built['bytes'] / 1e6:.1f} MB, Pyodide {built['pyodide']}", flush=True)
+    missing = [str(f) for f in folders if not (f / "jupyter-lite.json").exists()]
+    if missing:
+        raise SystemExit(f"not a built JupyterLite site: {missing} (build one with lite.build(folder))")
+    print(f"{os.cpu_count()} CPUs, {load()}", flush=True)
     if args.breakdown:
-        return main_breakdown(lessons, notebooks, folder)
+        for _ in range(args.repeat):
+            for folder in folders:
+                if len(folders) > 1:
+                    print(f"site {folder}", flush=True)
+                main_breakdown(lessons, notebooks, folder)
+        return 0
     rows = []
     proxy = D.OutsideRequests()
-    with sync_playwright() as pw, L.serve_folder(folder) as base, \
+    with sync_playwright() as pw, contextlib.ExitStack() as stack, \
             L.LabServer(extra_args=["--LabApp.expose_app_in_browser=True"]) as server:
+        bases = [stack.enter_context(L.serve_folder(f)) for f in folders]
         context, cleanup = D.launch(pw, proxy)
         try:
             page = context.new_page()
             page.set_default_timeout(120_000)
-            for name in lessons:
-                lite_first, lite_all, lite_err = measure(page, lambda: D.open_lesson(page, base, name))
-                lab_first, lab_all, lab_err = measure(
-                    page, lambda: L.open_notebook(page, server, f"notebooks/{name}"))
-                server.shutdown_kernels()
-                rows.append((name, lite_first, lite_all, lab_first, lab_all))
-                flag = "" if not (lite_err or lab_err) else f"   ERRORS lite {lite_err} lab {lab_err}"
-                print(f"{name[:34]:34s} first output: lite {lite_first:5.1f} s  lab {lab_first:5.1f} s   "
-                      f"Run All: lite {lite_all:5.1f} s  lab {lab_all:5.1f} s  ratio {lite_all / lab_all:4.1f}x   "
-                      f"{load()}{flag}", flush=True)
+            for _ in range(args.repeat):
+                for name in lessons:
+                    lab_first, lab_all, lab_err = measure(
+                        page, lambda: L.open_notebook(page, server, f"notebooks/{name}"))
+                    server.shutdown_kernels()
+                    for folder, base in zip(folders, bases):
+                        lite_first, lite_all, lite_err = measure(page, lambda: D.open_lesson(page, base, name))
+                        rows.append((folder, lite_first, lite_all, lab_first, lab_all))
+                        flag = "" if not (lite_err or lab_err) else f"   ERRORS lite {lite_err} lab {lab_err}"
+                        site = f" [{folder.name}]" if len(folders) > 1 else ""
+                        print(f"{name[:34]:34s}{site} first output: lite {lite_first:5.1f} s  lab {lab_first:5.1f} s"
+                              f"   Run All: lite {lite_all:5.1f} s  lab {lab_all:5.1f} s  "
+                              f"ratio {lite_all / lab_all:4.1f}x   {load()}{flag}", flush=True)
         finally:
             cleanup()
             proxy.close()
-    worst_first = max(r[1] for r in rows)
-    worst_ratio = max(r[2] / r[4] for r in rows)
     print(f"requests that tried to leave the machine: {len(proxy.requests)}")
-    print(f"aim first output <= 15 s: {'met' if worst_first <= 15 else 'NOT met'} (worst {worst_first:.1f} s); "
-          f"aim Run All <= 3x local: {'met' if worst_ratio <= 3 else 'NOT met'} (worst {worst_ratio:.1f}x)")
+    for folder in folders:
+        mine = [r for r in rows if r[0] == folder]
+        worst_first = max(r[1] for r in mine)
+        worst_ratio = max(r[2] / r[4] for r in mine)
+        print((f"[{folder.name}] " if len(folders) > 1 else "") +
+              f"aim first output <= 15 s: {'met' if worst_first <= 15 else 'NOT met'} (worst {worst_first:.1f} s); "
+              f"aim Run All <= 3x local: {'met' if worst_ratio <= 3 else 'NOT met'} (worst {worst_ratio:.1f}x)")
     return 0
 
 

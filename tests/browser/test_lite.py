@@ -278,6 +278,35 @@ def test_matplotlib_font_list_is_in_the_site(site):
     assert "fonts/ttf/DejaVuSans.ttf" in names and not any(n.startswith("/") for n in names)
 
 
+def test_the_kernel_starts_with_its_packages_preloaded(site):
+    """Oracle: the Pyodide kernel's own worker (the site's copy of jupyterlite-pyodide-kernel). Every package
+    its ``initKernel`` would install one by one with piplite once Pyodide is up, and micropip and piplite
+    themselves, are named in the site's ``loadPyodideOptions.packages`` (spelled as the worker spells them:
+    it skips a name it finds there), so that Pyodide loads them while its runtime starts; and every name
+    there has an entry in the site's lock, its wheel verified by sha256 (Pyodide would refuse to start)."""
+    import hashlib
+
+    folder = site[0]
+    settings = json.loads((folder / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    preload = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"][
+        "loadPyodideOptions"]["packages"]
+    workers = [p.read_text() for p in (folder / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
+                                       / "static").glob("*.js") if "async initKernel(" in p.read_text()]
+    assert workers, "no worker of the Pyodide kernel holds initKernel: see lite.PRELOAD against its source"
+    for source in workers:
+        found = re.search(r"async initKernel\(\w+\)\{let \w+=[^;]*?\|\|\[\],\w+=(\[[^\]]*\])", source)
+        assert found, "the kernel's initKernel no longer lists its packages as before: compare lite.PRELOAD"
+        assert set(json.loads(found.group(1))) <= set(preload), (json.loads(found.group(1)), preload)
+        assert 'includes("micropip")' in source and 'includes("piplite")' in source
+    assert {"micropip", "piplite", "genlearn"} <= set(preload)
+    pyodide = folder / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    for name in preload:
+        entry = lock[lite.normalize(name)]
+        wheel = pyodide / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+
+
 class TestInTheBrowser:
     def test_site_opens_on_the_start_notebook(self, site, lite_page):
         page, base = lite_page

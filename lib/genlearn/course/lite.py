@@ -37,8 +37,10 @@ Where each file comes from (checked at build time; docs/jupyterlite.md)
 The site's ``pyodide-lock.json`` lists only what the lessons need: the
 closure of genlearn's dependencies and of the kernel's own packages, with the
 official entries unchanged and one entry (with its sha256) for each wheel
-added here. Importing genlearn in a cell then loads numpy, scipy,
-scikit-learn, matplotlib and the widgets, as ``import numpy`` does.
+added here. Importing genlearn in a cell would load numpy, scipy,
+scikit-learn, matplotlib and the widgets, as ``import numpy`` does; the
+site asks Pyodide to load them (and the kernel's own packages, which the
+kernel would install one by one) while its runtime starts (PRELOAD).
 
 In the browser, a lesson's edits are saved in the browser's storage (they are
 there on the next visit). Deleting a file in JupyterLite's file browser brings
@@ -108,6 +110,14 @@ TOOLS_ENV = Path(sys.prefix) / "lite"
 
 #: What the kernel itself loads when it starts (jupyterlite-pyodide-kernel 0.6's worker): with micropip.
 KERNEL_PACKAGES = ("micropip", "ssl", "sqlite3", "jedi", "ipython", "comm")
+#: The kernel's own wheels, shipped in its lab extension (``static/pypi/``), which its worker installs
+#: one by one with micropip and piplite when no lock entry lists them.
+KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel")
+#: What Pyodide loads while its runtime starts (``loadPyodideOptions.packages``): every package the
+#: worker would otherwise install one after the other once the runtime is up (it skips a name it finds
+#: here, spelled as it spells it), and genlearn with its dependencies, which every lesson imports first.
+PRELOAD = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
+           "genlearn")
 #: Requirements of genlearn and of the widgets that the browser does without, and why.
 NOT_IN_BROWSER = {
     "jupyterlab": "the page is JupyterLite's JupyterLab",
@@ -622,6 +632,17 @@ def _jupyter_lite():
         f"`python -m venv {TOOLS_ENV} && {TOOLS_ENV}/bin/pip install -r {TOOLS_TXT}`).")
 
 
+def _kernel_wheels():
+    """The kernel's own wheels (KERNEL_WHEELS) from its lab extension in TOOLS_ENV, to be entered in the lock."""
+    found = {normalize(p.name.split("-")[0]): p for p in TOOLS_ENV.glob(
+        "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/*.whl")}
+    missing = [n for n in KERNEL_WHEELS if n not in found]
+    if missing:
+        raise LiteBuildError(f"the Pyodide kernel's lab extension in {TOOLS_ENV} has no wheel of {missing}: "
+                             f"run `make lite` again (it installs {TOOLS_TXT.name}).")
+    return [found[n] for n in KERNEL_WHEELS]
+
+
 @contextlib.contextmanager
 def lock_file(path):
     """An exclusive lock on the file ``path`` (made, with its folder, if missing) while the block runs:
@@ -673,6 +694,7 @@ def build(out_dir, course=None, wheels=None, offline=None, cache=CACHE, force=Fa
             own_dir.mkdir()
             pinned = _download_wheels(Path(cache) / "wheels")
             own = [genlearn_wheel(own_dir)] + [w for n, w in sorted(pinned.items()) if n != "jupyterlab-widgets"]
+            own += _kernel_wheels()
             new_lock, official = trim_lock(lock, own)
             for name in RUNTIME_FILES:
                 shutil.copyfile(runtime / name, pyodide_dir / name)
@@ -688,7 +710,7 @@ def build(out_dir, course=None, wheels=None, offline=None, cache=CACHE, force=Fa
                     # browser tests and benchmarks drive the app through window.jupyterapp
                     "exposeAppInBrowser": True,
                     "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
-                        "disablePyPIFallback": True}},
+                        "disablePyPIFallback": True, "loadPyodideOptions": {"packages": list(PRELOAD)}}},
                     # Help -> "Reset all notebooks to the original..." opens the site's reset.html
                     "settingsOverrides": {"@jupyterlab/mainmenu-extension:plugin": {"menus": [
                         {"id": "jp-mainmenu-help", "items": [

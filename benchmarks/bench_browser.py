@@ -55,6 +55,17 @@ which in this GPU-less Chromium also copies every canvas that changed) and other
 time, in which CPU throttling's pauses fall). Tracing slows the page: its rows are for where the time
 goes, not for the aims.
 
+With ``--throttle``, the script first checks what the throttle does on this machine: a fixed loop of
+script on the page (``CALIBRATION_JS``) timed unthrottled and throttled, at the start and at the end,
+and prints the slowdown it saw. DevTools' throttle on Linux pauses the main thread by wall-clock time
+(a signal every 200 us, then a spin three times as long as the thread's wall time since the last one),
+so time the thread spends waiting for a core is multiplied too, and on a busy or slow virtual machine
+the slowdown can be far above the rate asked: the script then says that its throttled figures are not
+comparable with a run whose throttle was the rate asked. The spin also keeps a core busy while the page
+is idle (Chromium's processes use about 0.9 of a core for an idle page at 4x, 0.02-0.1 unthrottled), which
+on a 2-core machine leaves the compositor, the raster threads and the browser process about one core: the
+check prints that figure too.
+
 Beside them, in the same run, the kernel round trip they replace:
 ``benchmarks/naive_interact_reference.ipynb`` (``interact`` drawing a new
 matplotlib figure per change, the same picture as notebook 02's explorer),
@@ -432,6 +443,56 @@ def throttle(page, rate):
     return cdp
 
 
+#: A fixed piece of script (about 10 ms unthrottled here), timed on the page: the median of 9 runs in ms.
+CALIBRATION_JS = """() => {
+  const times = [];
+  for (let r = 0; r < 9; r++) {
+    const t0 = performance.now();
+    let s = 0;
+    for (let i = 0; i < 2e6; i++) s += Math.sqrt(i);
+    times.push(performance.now() - t0 + (s < 0 ? 1 : 0));
+  }
+  return times.sort((a, b) => a - b)[4];
+}"""
+
+
+def chromium_cpu():
+    """CPU seconds used so far by every process named chrom* (Linux /proc): the browser under test."""
+    total = 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if "chrom" not in Path(f"/proc/{pid}/comm").read_text():
+                continue
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def calibrate(page, cdp, rate, idle=2.0):
+    """What the throttle ``rate`` does now: (slowdown of CALIBRATION_JS throttled against unthrottled, cores
+    Chromium uses while the throttled page sits idle for ``idle`` s). The page is left throttled at ``rate``."""
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    plain = page.evaluate(CALIBRATION_JS)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    slowed = page.evaluate(CALIBRATION_JS) / plain
+    c0, t0 = chromium_cpu(), time.monotonic()
+    time.sleep(idle)
+    return slowed, (chromium_cpu() - c0) / (time.monotonic() - t0)
+
+
+def say_calibration(when, seen, rate):
+    """Print what calibrate() saw; returns whether the slowdown is the rate asked (within a quarter)."""
+    slowed, cores = seen
+    fair = abs(slowed / rate - 1) <= 0.25
+    print(f"throttle check ({when}): a fixed loop of script ran {slowed:.1f}x slower throttled (asked {rate:g}x)"
+          + ("" if fair else ": NOT the rate asked; the throttled figures of this run are not comparable")
+          + f"; the throttled page, idle, kept Chromium busy on {cores:.2f} of the {os.cpu_count()} cores",
+          flush=True)
+    return fair
+
+
 def measure_sliders(page, root, seconds, warmup=1.0, trace=False):
     """Drag each slider of the explorer ``root`` (found by their accessible names), after
     ``warmup`` seconds of an unmeasured drag of the first one: the first press on an
@@ -618,7 +679,10 @@ def main():
         stack.callback(cleanup)
         page = context.new_page()
         page.set_default_timeout(120_000)
-        throttle(page, args.throttle)
+        cdp = throttle(page, args.throttle)
+        fair = True
+        if args.throttle > 1:
+            fair = say_calibration("start", calibrate(page, cdp, args.throttle), args.throttle)
         header = (f"{'explorer / slider':48s} {'moves/s':>7s} {'inputs/s':>8s} {'frames/s':>8s} "
                   f"{'page p50/p95 ms':>16s} {'screen p50/p95 ms':>18s} {'draw p50/p95 ms':>16s}")
         print(header)
@@ -654,12 +718,16 @@ def main():
             if not args.only:
                 images, times = measure_naive(page, server, args.seconds, args.steps)
                 server.shutdown_kernels()
+        if args.throttle > 1:
+            fair = say_calibration("end", calibrate(page, cdp, args.throttle), args.throttle) and fair
     if times:
         p50, p95 = percentile(times, 50), percentile(times, 95)
         print(f"{'naive interact (kernel draws a PNG per change)':48s} {'':7s} {'':8s} {images:8.1f} "
               f"{p50:7.1f}/{p95:<8.1f}   (images/s while dragged; key press -> new image decoded)")
     for target, (rows, floor) in results.items():
         screen_p95 = verdict(target, rows, floor, args.throttle)
+        if not fair:
+            print(f"  (not comparable: the throttle was not {args.throttle:g}x in this run, see the throttle checks)")
         if target == "lab" and times:
             print(f"naive key press p95 / worst explorer screen p95 in JupyterLab: x{p95 / screen_p95:.0f}")
     print(f"load average at the end {os.getloadavg()[0]:.2f} (1 min); [{time.perf_counter() - t:.0f} s]")

@@ -457,7 +457,8 @@ CALIBRATION_JS = """() => {
 
 
 def chromium_cpu():
-    """CPU seconds used so far by every process named chrom* (Linux /proc): the browser under test."""
+    """CPU seconds used so far by every process named chrom* (Linux /proc): the browser under test, and any
+    other Chromium on the machine (a browser test tier beside it would count too: run the benchmark alone)."""
     total = 0
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:

@@ -166,7 +166,7 @@ def main(argv=None):
                     help="JupyterLite only: where the time to each lesson's first output goes")
     ap.add_argument("--sites", nargs="+", type=Path, metavar="FOLDER",
                     help="built JupyterLite sites to compare, interleaved (default: this checkout's build)")
-    ap.add_argument("--repeat", type=int, default=1, help="with --sites: rounds over the sites")
+    ap.add_argument("--repeat", type=int, default=1, help="rounds over the lessons (and the sites)")
     args = ap.parse_args(argv)
     notebooks = course_folder() / "notebooks"
     lessons = [p.name for p in lite.lessons(notebooks)

@@ -290,8 +290,9 @@ def test_the_kernel_starts_with_its_packages_preloaded(site):
     settings = json.loads((folder / "jupyter-lite.json").read_text())["jupyter-config-data"]
     preload = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"][
         "loadPyodideOptions"]["packages"]
-    workers = [p.read_text() for p in (folder / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
-                                       / "static").glob("*.js") if "async initKernel(" in p.read_text()]
+    scripts = (p.read_text() for p in (folder / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
+                                       / "static").glob("*.js"))
+    workers = [source for source in scripts if "async initKernel(" in source]
     assert workers, "no worker of the Pyodide kernel holds initKernel: see lite.PRELOAD against its source"
     for source in workers:
         found = re.search(r"async initKernel\(\w+\)\{let \w+=[^;]*?\|\|\[\],\w+=(\[[^\]]*\])", source)

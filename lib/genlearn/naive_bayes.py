@@ -279,7 +279,7 @@ class _BaseDiscreteNB(GenerativeClassifier):
             if hasattr(self, "feature_names_"):
                 del self.feature_names_
             return
-        names = np.asarray(feature_names, dtype=object)
+        names = np.array(feature_names, dtype=object)  # a copy: kept, it must not follow the caller's array
         if names.shape != (n,):
             raise ValueError(
                 f"feature_names must have one name per column of X ({n}); got "

@@ -20,7 +20,7 @@ PYTEST_ARGS ?= -n auto --dist loadscope
 # their time; benchmarks/bench_tests.py times the tier)
 PYTEST_ALL_ARGS ?= -n 3 --dist loadscope --no-loadscope-reorder
 
-.PHONY: lab test test-all test-minimum lock bench homework clean web-assets present site handouts lite pdf student-release \
+.PHONY: lab test test-all test-minimum test-next lock bench homework clean web-assets present site handouts lite pdf student-release \
         lint-js explorers
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
@@ -173,6 +173,19 @@ test-all: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/
 # (tests/environments.py says which tests); part of `make test-all`.
 test-minimum: $(MIN_VENV)/.installed
 	$(BIN)/python tests/environments.py run-minimum
+
+# The newest releases, pre-releases included, of genlearn's dependencies and of the test tools of
+# test-minimum (MIN_TOOLS), unlocked, in .venv/next, built anew at every run: the library tests and
+# every lesson (nbval) there (tests/environments.py). Run it before a term (docs/testing.md, "The next
+# releases"); not part of test-all, as its result moves with the registry.
+NEXT_VENV := $(VENV)/next
+test-next: | $(UV)
+	rm -rf $(NEXT_VENV)
+	$(PYTHON) -m venv $(NEXT_VENV)
+	$(BIN)/python tests/environments.py next-requirements $(MIN_TOOLS) | $(UV) pip install --quiet \
+		--python $(NEXT_VENV)/bin/python --upgrade --prerelease allow -r -
+	$(UV) pip install --quiet --python $(NEXT_VENV)/bin/python --no-deps -e .
+	$(BIN)/python tests/environments.py run-next
 
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets $(LITE_ENV)/.installed
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

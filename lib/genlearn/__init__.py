@@ -11,6 +11,7 @@ logistic      logistic regression fitted by Newton's method
 naive_bayes   Bernoulli, multinomial and categorical (m-estimate) naive Bayes
 text          tokenizer, vocabulary and most indicative words
 datasets      the stolen-car table, SMS spam, tumours and seeded generators
+versions      is this environment new enough? (``check_versions()``, a lesson's first line; imports no package)
 demos         the notebooks' figures and explorers, one module per notebook
 homework      the homework's self-checks (``genlearn.homework.checks``)
 course        publishing and grading tools for instructors (the ``course`` extra), and the Jupyter
@@ -33,9 +34,10 @@ _EXPORTS = {
     "sigmoid": "_base",
     "logsumexp": "_base",
     "NotFittedError": "_validation",
+    "check_versions": "versions",
 }
 _SUBMODULES = {"gaussian", "discriminant", "logistic", "naive_bayes", "text",
-               "datasets", "demos", "homework", "course"}
+               "datasets", "demos", "homework", "course", "versions"}
 # Moved, importable from the old path for one release (with a DeprecationWarning), not listed in __all__.
 _MOVED_SUBMODULES = {"widget_state"}
 
@@ -43,7 +45,8 @@ __all__ = sorted(_EXPORTS) + sorted(_SUBMODULES)
 
 
 def __getattr__(name):
-    # Imported on first use, so that `import genlearn` stays fast.
+    # Imported on first use, so that `import genlearn` stays fast and imports no other package (numpy
+    # included): a lesson's first line, genlearn.check_versions(), runs before any of them is imported.
     if name in _EXPORTS:
         module = importlib.import_module(f".{_EXPORTS[name]}", __name__)
         return getattr(module, name)

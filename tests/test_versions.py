@@ -79,6 +79,7 @@ def test_every_checked_package_too_old_is_named_in_one_command(monkeypatch, caps
 
 def test_a_missing_package_is_named(monkeypatch, capsys):
     fake_versions(monkeypatch, anywidget=None)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)  # and no module of that name either
     genlearn.check_versions()
     need = declared()["anywidget"]
     assert f"genlearn needs anywidget >= {need}, but anywidget is not installed." in capsys.readouterr().out
@@ -93,6 +94,13 @@ def test_versions_compare_as_pep_440_orders_them(monkeypatch, found, old):
     monkeypatch.setattr(versions, "minimums", lambda: {"numpy": "1.24"})
     fake_versions(monkeypatch, numpy=found)
     assert versions.outdated(("numpy",)) == ([("numpy", found, "1.24")] if old else [])
+
+
+def test_a_package_without_metadata_that_imports_is_not_named(monkeypatch, capsys):
+    # e.g. a copy of scikit-learn put on sys.path by hand: its version is unknown, the lesson goes on
+    fake_versions(monkeypatch, scikit_learn=None)
+    genlearn.check_versions()
+    assert capsys.readouterr().out == ""
 
 
 def test_extras_are_not_checked():

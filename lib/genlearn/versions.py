@@ -19,6 +19,7 @@ minimums        the lower bounds the installed genlearn declares, {package: vers
 run_versions    python's and the checked packages' versions, for a lesson's metadata
 """
 import importlib.metadata as metadata
+import importlib.util
 import platform
 import re
 
@@ -76,11 +77,23 @@ def minimums(distribution="genlearn"):
     return found
 
 
+#: The module each checked package is imported as, where the names differ.
+_MODULE = {"scikit-learn": "sklearn"}
+
+
 def _installed(name):
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
         return None
+
+
+def _importable(name):
+    """Whether the package's module can be found (without importing it): installed without its metadata."""
+    try:
+        return importlib.util.find_spec(_MODULE.get(name, name.replace("-", "_"))) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def outdated(packages=CHECKED):
@@ -90,7 +103,8 @@ def outdated(packages=CHECKED):
     -------
     list of (name, found, needed)
         ``found`` is the installed version, ``None`` when the package is missing; ``needed`` the lower bound.
-        A version that cannot be read is taken as new enough (the check must never block a lesson by mistake).
+        A version that cannot be read, or a package that can be imported but has no metadata, is taken as
+        new enough (the check must never send a learner to update by mistake).
     """
     needed = minimums()
     out = []
@@ -100,7 +114,8 @@ def outdated(packages=CHECKED):
             continue
         found = _installed(name)
         if found is None:
-            out.append((name, None, bound))
+            if not _importable(name):  # present without metadata (a vendored copy): its version is unknown
+                out.append((name, None, bound))
             continue
         have, need = _key(found), _key(bound)
         if have is not None and need is not None and have < need:

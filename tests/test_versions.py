@@ -6,6 +6,7 @@ numpy earlier on ``sys.path`` in a fresh Python); the lessons' files (their firs
 their metadata).
 """
 import importlib.metadata
+import json
 import os
 import re
 import subprocess
@@ -16,6 +17,8 @@ import pytest
 
 import genlearn
 from genlearn import versions
+from lessons import lessons
+from version_check_cells import CHECK_LINES
 
 try:
     import tomllib
@@ -142,3 +145,32 @@ def test_run_versions_are_each_packages_own():
     assert found["python"] == ".".join(map(str, sys.version_info[:3]))
     for name in versions.RECORDED:
         assert found[name] == REAL_VERSION(name)
+
+
+# -- the lessons -------------------------------------------------------------------------------------------------
+
+def _first_code_cell(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return nb, next(c for c in nb["cells"] if c["cell_type"] == "code")
+
+
+@pytest.mark.parametrize("path", lessons(), ids=lambda p: p.stem)
+def test_each_lesson_checks_the_versions_first(path):
+    _, cell = _first_code_cell(path)
+    source = "".join(cell["source"])
+    assert source.startswith(CHECK_LINES), \
+        f"{path.name}: its first code cell must begin with the version check; run tests/version_check_cells.py"
+    assert source.count("import genlearn\n") == 1
+    assert not any("genlearn needs" in "".join(o.get("text", "")) for o in cell.get("outputs", []))
+
+
+@pytest.mark.parametrize("path", lessons(), ids=lambda p: p.stem)
+def test_each_lesson_records_the_versions_it_ran_with(path):
+    nb, _ = _first_code_cell(path)
+    stamp = nb["metadata"].get("genlearn", {}).get("last_run_with")
+    assert stamp, f"{path.name}: no metadata.genlearn.last_run_with; run tests/version_check_cells.py"
+    assert set(stamp) == {"python", *versions.RECORDED}
+    assert stamp["python"] == nb["metadata"]["language_info"]["version"]
+    bounds = declared()
+    for name in versions.CHECKED:  # run with versions genlearn accepts
+        assert versions._key(stamp[name]) >= versions._key(bounds[name]), (name, stamp[name])

@@ -266,6 +266,23 @@ def test_notebook_bayes_rule_on_the_gaussian_test_set(out):
     assert rule_b > exact_b and abs(end_b - rule_b) < 1e-4 and abs(end_c - rule_c) < 2e-4
 
 
+def test_notebook_exact_bayes_errors_by_hand(out):
+    """The by-hand cell of (b) and (c): the sum over counts done by the rule, and Delta in log x from the
+    2 x 2 inverse written out, (s22 d1^2 - 2 s12 d1 d2 + s11 d2^2) / (s11 s22 - s12^2)."""
+    kw = demo.SCENARIOS["poisson"]["kwargs"]
+    line = out[out.index("(b) the sum over"):].splitlines()[0]
+    assert line.startswith(f"(b) the sum over {40 ** 4:,} vectors of counts:")   # counts 0 to 39, four features
+    # tol: printed to 6 decimals, half a unit 5e-7
+    assert numbers_after("vectors of counts:", out, 1)[0] == pytest.approx(
+        _exact_poisson_by_rule(*kw["lam"], kw["phi"]), abs=5e-7)
+    (s11, s12), (_, s22) = demo.SCENARIOS["lognormal"]["kwargs"]["Sigma"]
+    d1, d2 = np.subtract(*demo.SCENARIOS["lognormal"]["kwargs"]["mu"][::-1])
+    delta = np.sqrt((s22 * d1**2 - 2 * s12 * d1 * d2 + s11 * d2**2) / (s11 * s22 - s12**2))
+    got = numbers_after("(c) Delta =", out, 1)[0], numbers_after("in log x, Phi(-Delta/2) =", out, 1)[0]
+    # tol: printed to 4 and 6 decimals, half a unit of each last place
+    assert got[0] == pytest.approx(delta, abs=5e-5) and got[1] == pytest.approx(norm.cdf(-delta / 2), abs=5e-7)
+
+
 # -- cell 29: the learning-curve table and the separable training sets ----------------------------
 def _separation_kind(X, y):
     """None, "complete" or "quasi": complete separation when some (w, b) puts every example strictly

@@ -169,3 +169,9 @@ def test_genlearn_lists_every_public_module_and_imports_it_on_first_use():
     assert public == genlearn._SUBMODULES
     listed = set(re.findall(r"^(\w+) {2,}", genlearn.__doc__.partition("Modules\n-------\n")[2], re.M))
     assert listed == genlearn._SUBMODULES, "genlearn's docstring lists its modules, one a line"
+
+
+def test_benchmarks_keep_todays_figures_only():
+    lines = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 300, (f"benchmarks/README.md has {len(lines)} lines: keep the newest run of each section "
+                               "with its conditions; the runs before it stay in git (git log -p benchmarks/README.md)")

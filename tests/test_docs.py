@@ -2,14 +2,14 @@
 genlearn that the prose names (docstrings, comments, documents, notebooks' markdown) exists.
 
 Oracle: the files of this checkout, GitHub's rule for heading anchors (lower case,
-punctuation dropped, spaces to hyphens), and Python's import system (a fresh Python imports what is named).
+punctuation dropped, spaces to hyphens), and the library's files (a module named is a file under lib/, a
+name after it one its source binds at the top level, read with ``ast``).
 """
 import ast
+import importlib
 import io
 import json
 import re
-import subprocess
-import sys
 import tokenize
 from pathlib import Path
 
@@ -82,24 +82,48 @@ DOTTED = re.compile(r"(?<![\w./-])genlearn(?:\.[A-Za-z_]\w*)+")
 #: Where a module is named in prose: the docstrings and comments of the code, the documents and the
 #: notebooks' markdown cells (a code cell's import is checked by running it).
 NAMED_IN = ["lib", "tests", "docs", "benchmarks", "instructor", "notebooks", "README.md", "STYLE.md"]
-#: Run in a fresh Python, so that importing what is named (the demos switch on the course's figure style)
-#: changes nothing in the test's own: the longest importable prefix is a module, and the name after it, if
-#: any, is one of its attributes (an attribute of that attribute may be a fitted one, unknown until a fit).
-RESOLVE = """
-import importlib, importlib.util, json, sys
+#: Where genlearn's modules are: a name is resolved from the files, not by importing it, so that the check
+#: neither pays for importing the whole library nor switches on what a module switches on when imported.
+LIB = ROOT / "lib"
+
+
+def top_level_names(source):
+    """The names a module's source binds at its top level (in ``if`` and ``try`` blocks too), or None when it
+    makes names no reading can list (a module ``__getattr__``, a ``*`` import): then it is imported instead."""
+    names, body = set(), list(ast.parse(source).body)
+    while body:
+        node = body.pop()
+        if isinstance(node, (ast.If, ast.Try)):
+            body += node.body + node.orelse + getattr(node, "finalbody", []) + \
+                [n for h in getattr(node, "handlers", []) for n in h.body]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any(a.name == "*" for a in node.names):
+                return None
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return None if "__getattr__" in names else names
+
 
 def resolves(dotted):
+    """Is ``dotted`` a module of genlearn, or a module and one of its top-level names?"""
     parts = dotted.split(".")
     for i in range(len(parts), 0, -1):
-        try:
-            if importlib.util.find_spec(".".join(parts[:i])) is not None:
-                break
-        except ModuleNotFoundError:  # a parent is a module, not a package
-            pass
-    return i == len(parts) or hasattr(importlib.import_module(".".join(parts[:i])), parts[i])
-
-print(json.dumps([name for name in json.load(sys.stdin) if not resolves(name)]))
-"""
+        base = LIB.joinpath(*parts[:i])
+        found = [f for f in (base.with_suffix(".py"), base / "__init__.py") if f.is_file()]
+        if found:
+            break
+    else:
+        return False
+    if i == len(parts):
+        return True
+    names = top_level_names(found[0].read_text(encoding="utf-8"))
+    if names is None:
+        return parts[i] in dir(importlib.import_module(".".join(parts[:i])))  # genlearn's lazy names: its __dir__
+    return parts[i] in names
 
 
 def prose(text, suffix):
@@ -121,11 +145,8 @@ def dotted_names(text):
 
 
 def unresolved(names):
-    """The names, of those given, that are neither an importable module nor an attribute of one."""
-    done = subprocess.run([sys.executable, "-c", RESOLVE], input=json.dumps(sorted(set(names))), cwd=ROOT,
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    """The names, of those given, that are neither a module of genlearn nor a name one defines, sorted."""
+    return sorted({name for name in names if not resolves(name)})
 
 
 def test_the_dotted_name_check_finds_a_made_up_path():
@@ -137,8 +158,13 @@ def test_the_dotted_name_check_finds_a_made_up_path():
     assert [dotted_names(part) for part in prose(source, ".py")] == [["genlearn.text"],
                                                                      ["genlearn.course.no_such_tool"]]
     assert unresolved(["genlearn.course.widget_state", "genlearn.explorers.no_such_lesson", "genlearn.check_versions",
-                       "genlearn.versions.minimums", "genlearn.versions.NoSuchName"]) == [
-        "genlearn.explorers.no_such_lesson", "genlearn.versions.NoSuchName"]
+                       "genlearn.versions.minimums", "genlearn.explorers.explorer.Explorer.spec",
+                       "genlearn.versions.NoSuchName", "genlearn.NoSuchName", "genlearn.no_such.module"]) == [
+        "genlearn.NoSuchName", "genlearn.explorers.no_such_lesson", "genlearn.no_such.module",
+        "genlearn.versions.NoSuchName"]
+    source = "import os.path as p\ntry:\n    import tomllib\nexcept ImportError:\n    tomllib = None\nA: int = 1\n"
+    assert top_level_names(source) == {"p", "tomllib", "A"}
+    assert top_level_names("def __getattr__(name):\n    pass\n") is None
 
 
 def test_every_dotted_module_path_named_in_prose_imports():
@@ -155,7 +181,7 @@ def test_every_dotted_module_path_named_in_prose_imports():
                     named.setdefault(name, []).append(str(path.relative_to(ROOT)))
     assert len(named) > 50, "the prose names genlearn's modules: the search finds them"
     missing = {name: sorted(set(named[name])) for name in unresolved(named)}
-    assert not missing, ("these dotted names are no module of genlearn nor an attribute of one (moved? renamed? "
+    assert not missing, ("these dotted names are no module of genlearn nor a name of one (moved? renamed? "
                          f"a file name? write its folder, as in config.d/genlearn.json): {missing}")
 
 

@@ -109,8 +109,8 @@ $(VENV)/node/.biome-$(BIOME_VERSION): | $(BIN)/python
 	else echo "warning: npm not found: the JavaScript lint will be skipped (apt-get install npm)"; fi
 
 # esbuild (npm), the bundler of the explorers' ES modules: `make explorers` writes
-# lib/genlearn/explorers/built/ (committed, so that installing genlearn needs no Node) from the
-# sources beside it; tests/test_bundle.py fails when a built file is out of date (skipped without npm).
+# lib/genlearn/explorers/built/ (committed: docs/explorers.md says why) from the sources beside it;
+# tests/test_bundle.py fails when a built file is out of date (skipped without npm).
 ESBUILD_VERSION := 0.28.2
 ESBUILD := $(VENV)/node/node_modules/.bin/esbuild
 $(VENV)/node/.esbuild-$(ESBUILD_VERSION): | $(BIN)/python

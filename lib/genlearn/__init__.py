@@ -12,11 +12,11 @@ naive_bayes   Bernoulli, multinomial and categorical (m-estimate) naive Bayes
 text          tokenizer, vocabulary and most indicative words
 datasets      the stolen-car table, SMS spam, tumours and seeded generators
 versions      is this environment new enough? (``check_versions()``, a lesson's first line; imports no package)
-demos         the notebooks' figures and explorers, one module per notebook
+demos         the notebooks' static figures and tables, one module per notebook
+explorers     the notebooks' explorers (interactive figures drawn in the browser), one module per notebook
 homework      the homework's self-checks (``genlearn.homework.checks``)
 course        publishing and grading tools for instructors (the ``course`` extra), and the Jupyter
-              server extension that keeps the explorers' stored widget state (``course.widget_state``;
-              ``genlearn.widget_state`` still imports it, with a DeprecationWarning, for one release)
+              server extension that keeps the explorers' stored widget state (``course.widget_state``)
 """
 import importlib
 
@@ -37,9 +37,7 @@ _EXPORTS = {
     "check_versions": "versions",
 }
 _SUBMODULES = {"gaussian", "discriminant", "logistic", "naive_bayes", "text",
-               "datasets", "demos", "homework", "course", "versions"}
-# Moved, importable from the old path for one release (with a DeprecationWarning), not listed in __all__.
-_MOVED_SUBMODULES = {"widget_state"}
+               "datasets", "demos", "explorers", "homework", "course", "versions"}
 
 __all__ = sorted(_EXPORTS) + sorted(_SUBMODULES)
 
@@ -50,7 +48,7 @@ def __getattr__(name):
     if name in _EXPORTS:
         module = importlib.import_module(f".{_EXPORTS[name]}", __name__)
         return getattr(module, name)
-    if name in _SUBMODULES or name in _MOVED_SUBMODULES:
+    if name in _SUBMODULES:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'genlearn' has no attribute {name!r}")
 

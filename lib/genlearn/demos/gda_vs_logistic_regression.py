@@ -37,7 +37,6 @@ import warnings
 import numpy as np
 
 from . import style
-from ._moved import forward
 from .geometry import boundary_from_parameters, line_in_box
 
 __all__ = ["SIZES", "SCENARIOS", "draw_training_pools", "learning_curves", "bayes_error", "bayes_rule_error",
@@ -684,7 +683,3 @@ def plot_newton_state(X, y, thetas, logliks, step):
     ax2.grid(True)
     ax2.set_title("log-likelihood of the iterates so far")
     return fig
-
-
-# the explorer's names, importable from here for one release (genlearn.explorers.gda_vs_logistic_regression)
-__getattr__ = forward(__name__, "genlearn.explorers.gda_vs_logistic_regression", ("NewtonExplorer", "NEWTON_DATA_MENU"))

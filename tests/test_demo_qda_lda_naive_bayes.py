@@ -645,6 +645,16 @@ def test_notebook_walrus_bayes_errors(walrus_exact):
     assert len(errors) == 38 and min(errors) > exact
 
 
+def test_lecture_plan_quotes_the_exact_walrus_bayes_error(walrus_exact):
+    """The lecture plan's §5 row: the exact value, then the test-set figure."""
+    text = (NOTEBOOK.parent.parent / "instructor" / "lecture_plans" / NOTEBOOK.name.replace(".ipynb", ".md")
+            ).read_text(encoding="utf-8")
+    # tol: 3 decimals, half a unit 5e-4
+    assert numbers_after("the floor is the exact Bayes error", text, 1)[0] == pytest.approx(walrus_exact[0], abs=5e-4)
+    # tol: 3 decimals, 5e-4
+    assert numbers_after("the Bayes rule errs", text, 1)[0] == pytest.approx(_walrus_test_set_error(), abs=5e-4)
+
+
 def test_answer_key_exercise_4_bayes_errors(walrus_exact):
     """instructor/answers Ex. 4 quotes the exact Bayes error and, labelled, the test-set figure."""
     text = (NOTEBOOK.parent.parent / "instructor" / "answers" / NOTEBOOK.name.replace(".ipynb", ".md")).read_text(

@@ -318,6 +318,9 @@ def test_too_few_examples_qda_fails_and_reg_rescues_it():
     assert qda_reg[1] < qda[1] - 0.15                  # regularisation rescues it
     assert qda[2] < lda[2]                              # with enough data the true model wins
     assert 0 < r["bayes"] < qda[2]
+    assert r["bayes_quad_error"] < 1e-9              # quad asked for 1e-11 absolute per class
+    # the test-set figure is a count over the 1,000 test points; tol: pytest's default rel 1e-6, rounding only
+    assert r["m_test"] == 500 and r["bayes_rule_error"] * 1000 == pytest.approx(round(r["bayes_rule_error"] * 1000))
     fig = demo.plot_too_few_examples(r)
     assert len(fig.axes[0].lines) >= 4
 
@@ -500,3 +503,165 @@ def test_notebook_one_outlier_bends_the_curved_boundaries_most():
     flips = {name: row[2] for name, row in rows.items()}
     assert min(flips, key=flips.get) == "LDA"
     assert all(0.15 < flips["LDA"] / flips[k] < 0.4 for k in ("QDA", "naive Bayes"))
+
+
+# --------------------------------------------------------------------------- the exact Bayes error of the walruses
+
+def _walrus_parameters():
+    """The walrus classes rebuilt from the recipe of too_few_examples' docstring (seed 0: the rotation first)."""
+    rng = np.random.default_rng(0)
+    Q, _ = np.linalg.qr(rng.standard_normal((10, 10)))
+    Sigma1 = Q @ np.diag(np.linspace(0.4, 2.5, 10)) @ Q.T
+    return np.zeros(10), np.eye(10), np.full(10, 0.6), (Sigma1 + Sigma1.T) / 2, rng
+
+
+def _tail_by_complex_inversion(mu0, Sigma0, mu1, Sigma1, mu, Sigma, t=0.0):
+    """P(log p1(x) - log p0(x) > t) for x ~ N(mu, Sigma), by Gil-Pelaez on the complex characteristic function
+    of z^T A z + b^T z + c (z ~ N(0, I) from a Cholesky factor, no completed squares): a second inversion formula."""
+    from scipy.integrate import quad
+
+    P0, P1 = np.linalg.inv(Sigma0), np.linalg.inv(Sigma1)
+    L = np.linalg.cholesky(Sigma)
+    A = L.T @ (P0 - P1) @ L / 2
+    b = L.T @ ((P0 - P1) @ mu + P1 @ mu1 - P0 @ mu0)
+    c = (-0.5 * (mu - mu1) @ P1 @ (mu - mu1) + 0.5 * (mu - mu0) @ P0 @ (mu - mu0)
+         - 0.5 * np.log(np.linalg.det(Sigma1) / np.linalg.det(Sigma0)))
+    lam, U = np.linalg.eigh(A)
+    beta = U.T @ b
+
+    def im_part(s):
+        one = 1 - 2j * lam * s
+        log_cf = 1j * s * (c - t) + np.sum(-0.5 * np.log(one) - s ** 2 * beta ** 2 / (2 * one))
+        return np.exp(log_cf).imag / s
+
+    value, err = quad(im_part, 0, np.inf, limit=1000, epsabs=1e-12, epsrel=1e-10)
+    return 0.5 + value / np.pi, err / np.pi
+
+
+def test_walrus_classes_follow_the_recipe():
+    for got, want in zip(demo.walrus_classes(), _walrus_parameters()[:4]):
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.fixture(scope="module")
+def walrus_exact():
+    mu0, Sigma0, mu1, Sigma1, _ = _walrus_parameters()
+    return demo.gaussian_bayes_error(mu0, Sigma0, mu1, Sigma1)
+
+
+def test_walrus_exact_bayes_error_by_a_second_inversion(walrus_exact):
+    """Oracle: Gil-Pelaez on the complex characteristic function, after a Cholesky (not symmetric) whitening."""
+    mu0, Sigma0, mu1, Sigma1, _ = _walrus_parameters()
+    (sf0, err0), (sf1, err1) = (_tail_by_complex_inversion(mu0, Sigma0, mu1, Sigma1, mu, S)
+                                for mu, S in ((mu0, Sigma0), (mu1, Sigma1)))
+    exact, quad_err = walrus_exact
+    assert max(err0, err1, quad_err) < 1e-9
+    # tol: two quadratures asked for 1e-11 and 1e-12 absolute; ten times their larger error estimate
+    assert exact == pytest.approx(0.5 * sf0 + 0.5 * (1 - sf1), abs=10 * max(err0, err1, quad_err, 1e-11))
+
+
+def test_walrus_exact_bayes_error_by_monte_carlo(walrus_exact):
+    """Oracle: the true Bayes rule (scipy's normal densities) on 10^6 seeded draws of each class."""
+    mu0, Sigma0, mu1, Sigma1, _ = _walrus_parameters()
+    rng = np.random.default_rng(20261204)
+    dens0, dens1 = multivariate_normal(mu0, Sigma0), multivariate_normal(mu1, Sigma1)
+    wrong = [0, 0]
+    m = 250_000
+    for _ in range(4):
+        X0, X1 = rng.multivariate_normal(mu0, Sigma0, m), rng.multivariate_normal(mu1, Sigma1, m)
+        wrong[0] += np.sum(dens1.logpdf(X0) > dens0.logpdf(X0))
+        wrong[1] += np.sum(dens1.logpdf(X1) <= dens0.logpdf(X1))
+    e0, e1 = wrong[0] / (4 * m), wrong[1] / (4 * m)
+    se = 0.5 * np.sqrt(e0 * (1 - e0) / (4 * m) + e1 * (1 - e1) / (4 * m))
+    # tol: a Monte Carlo oracle, 4 of its standard errors (about 2.5e-4 each)
+    assert walrus_exact[0] == pytest.approx(0.5 * e0 + 0.5 * e1, abs=4 * se)
+
+
+def test_generalised_chi2_sf_against_scipy():
+    """Imhof's integral against closed forms: equal weights (a scaled noncentral chi-square), a normal term
+    alone, and weights 1, 1, -1, -1 (a difference of two chi-squares with 2 degrees of freedom, i.e. of two
+    exponentials of mean 2: a Laplace variable of scale 2, P(Q > x) = exp(-x / 2) / 2 for x > 0)."""
+    from scipy.stats import ncx2, norm
+
+    nc = [0.5, 0.2, 1.0, 0.0, 0.3, 0.1]
+    got, err = demo.generalised_chi2_sf([2.0] * 6, nc, offset=1.0, x=13.0)   # 2 chi'^2_6(2.1) + 1 > 13
+    # tol: quad asked for 1e-11 absolute; ten times its own estimate, at least 1e-9
+    assert got == pytest.approx(ncx2.sf(6.0, 6, sum(nc)), abs=max(10 * err, 1e-9))
+    got, err = demo.generalised_chi2_sf([], [], offset=1.0, normal_sd=2.0, x=0.5)
+    assert got == pytest.approx(norm.sf(0.5, 1.0, 2.0), abs=max(10 * err, 1e-9))  # tol: as above
+    got, err = demo.generalised_chi2_sf([1.0, 1.0, -1.0, -1.0], [0.0] * 4, offset=-0.3, x=0.4)
+    assert got == pytest.approx(np.exp(-0.7 / 2) / 2, abs=max(10 * err, 1e-9))  # tol: as above
+
+
+def test_gaussian_bayes_error_with_a_shared_covariance():
+    """With Sigma_0 = Sigma_1 the log-ratio is linear (the normal term alone): the closed form of notebook 04,
+    for equal and unequal priors."""
+    from scipy.stats import norm
+
+    from genlearn.demos.gda_vs_logistic_regression import _gaussian_bayes_error
+
+    Sigma = np.array([[1.0, 0.5], [0.5, 2.0]])
+    mu0, mu1 = np.zeros(2), np.array([1.0, -0.5])
+    delta = np.sqrt((mu1 - mu0) @ np.linalg.solve(Sigma, mu1 - mu0))
+    for phi, want in ((0.5, norm.cdf(-delta / 2)), (0.3, _gaussian_bayes_error(0.3, mu0, mu1, Sigma))):
+        got, err = demo.gaussian_bayes_error(mu0, Sigma, mu1, Sigma, phi=phi)
+        # tol: quad asked for 1e-11 absolute; ten times its own estimate, at least 1e-9
+        assert got == pytest.approx(want, abs=max(10 * err, 1e-9)), phi
+
+
+def _walrus_test_set_error():
+    """The true Bayes rule's error on too_few_examples' test set, redrawn as gaussian.sample draws it
+    (after the rotation: 2,000 of class 0, then 2,000 of class 1, x = mu + z L^T), with scipy's densities."""
+    mu0, Sigma0, mu1, Sigma1, rng = _walrus_parameters()
+    X0 = rng.standard_normal((2000, 10))
+    X1 = mu1 + rng.standard_normal((2000, 10)) @ np.linalg.cholesky(Sigma1).T
+    dens0, dens1 = multivariate_normal(mu0, Sigma0), multivariate_normal(mu1, Sigma1)
+    wrong = np.sum(dens1.logpdf(X0) > dens0.logpdf(X0)) + np.sum(dens1.logpdf(X1) <= dens0.logpdf(X1))
+    return wrong / 4000
+
+
+def test_notebook_walrus_bayes_errors(walrus_exact):
+    """Cell 'Bayes error (exact)': the exact value, the Bayes rule on the test set, its standard error."""
+    from notebook_outputs import stored_outputs
+
+    (text,) = stored_outputs(NOTEBOOK.name, contains="Bayes error (exact)")
+    exact = walrus_exact[0]
+    # tol: printed to 3 decimals, half a unit, 5e-4
+    assert numbers_after("Bayes error (exact):", text, 1)[0] == pytest.approx(exact, abs=5e-4)
+    rule, se = numbers_after("the Bayes rule's error on the test set:", text, 2)
+    # tol: printed to 3 and 4 decimals, half a unit of each
+    assert rule == pytest.approx(_walrus_test_set_error(), abs=5e-4)
+    assert se == pytest.approx(np.sqrt(exact * (1 - exact) / 4000), abs=5e-5)
+    # the exact value is not the test-set figure in the printed digits (why the lesson prints both)
+    assert round(exact, 3) != round(_walrus_test_set_error(), 3)
+    # "Bayes error" heads the exact value only, in every stored output of the lesson
+    for out in stored_outputs(NOTEBOOK.name):
+        for match in re.finditer(r"Bayes error[^\n]*?(" + FLOAT + r")", out):
+            # tol: printed to 3 decimals, 5e-4
+            assert float(match.group(1)) == pytest.approx(exact, abs=5e-4), match.group(0)
+    # no curve dips below the exact value (so the lesson needs no word on why one could)
+    table = text[:text.index("Bayes error")]
+    errors = [float(v) for v in re.findall(FLOAT, table.split("\n", 1)[1])]
+    assert len(errors) == 38 and min(errors) > exact
+
+
+def test_lecture_plan_quotes_the_exact_walrus_bayes_error(walrus_exact):
+    """The lecture plan's §5 row: the exact value, then the test-set figure."""
+    text = (NOTEBOOK.parent.parent / "instructor" / "lecture_plans" / NOTEBOOK.name.replace(".ipynb", ".md")
+            ).read_text(encoding="utf-8")
+    # tol: 3 decimals, half a unit 5e-4
+    assert numbers_after("the floor is the exact Bayes error", text, 1)[0] == pytest.approx(walrus_exact[0], abs=5e-4)
+    # tol: 3 decimals, 5e-4
+    assert numbers_after("the Bayes rule errs", text, 1)[0] == pytest.approx(_walrus_test_set_error(), abs=5e-4)
+
+
+def test_answer_key_exercise_4_bayes_errors(walrus_exact):
+    """instructor/answers Ex. 4 quotes the exact Bayes error and, labelled, the test-set figure."""
+    text = (NOTEBOOK.parent.parent / "instructor" / "answers" / NOTEBOOK.name.replace(".ipynb", ".md")).read_text(
+        encoding="utf-8")
+    section = text[text.index("## Exercise 4"):text.index("## Exercise 5")]
+    # tol: the key gives 3 decimals, half a unit 5e-4
+    assert numbers_after("the exact Bayes error is", section, 1)[0] == pytest.approx(walrus_exact[0], abs=5e-4)
+    # tol: 3 decimals, 5e-4
+    assert numbers_after("the Bayes rule's error on the test set", section, 1)[0] == pytest.approx(
+        _walrus_test_set_error(), abs=5e-4)

@@ -28,8 +28,11 @@ explorer_models            the explorer's data for a Sigma_1 and the three model
 plot_explorer_state        the explorer's three panels as a still figure
 three_class_example        seeded three-class data
 plot_three_classes         the plane coloured by predicted class, means marked
+walrus_classes             the two Gaussian classes of the "walrus" case
 too_few_examples           test error as the rare class shrinks (the "walrus" case)
 plot_too_few_examples      the curves of :func:`too_few_examples`
+gaussian_bayes_error       the exact Bayes error of two Gaussians (a generalised chi-square, by Imhof)
+generalised_chi2_sf        the tail of a weighted sum of noncentral chi-squares, by Imhof's method
 plot_conic_gallery         the QDA boundary for a few fixed settings (a static figure)
 feature_map                none / squares / quadratic features for logistic regression
 feature_map_models         logistic regression pipelines, one per feature map
@@ -52,8 +55,9 @@ from .style import grid
 __all__ = [
     "MODEL_NAMES", "make_models", "grid", "class_covariances", "two_class_example", "plot_assumptions",
     "quadratic_form", "quadratic_form_gap", "conic_type", "explorer_models", "plot_explorer_state",
-    "plot_conic_gallery", "three_class_example", "plot_three_classes", "too_few_examples",
-    "plot_too_few_examples", "feature_map", "feature_map_models", "plot_feature_maps",
+    "plot_conic_gallery", "three_class_example", "plot_three_classes", "walrus_classes", "too_few_examples",
+    "plot_too_few_examples", "gaussian_bayes_error", "generalised_chi2_sf", "feature_map", "feature_map_models",
+    "plot_feature_maps",
     "boundary_agreement", "cv_models", "cv_folds", "cv_table", "format_cv_table",
     "repeated_cv", "winners", "format_repeated_cv",
 ]
@@ -416,6 +420,104 @@ def plot_three_classes(X, y, num=250):
 # 4. Too few examples of one class
 # ---------------------------------------------------------------------------
 
+def generalised_chi2_sf(weights, noncentrality, offset=0.0, normal_sd=0.0, x=0.0):
+    """``P(Q > x)`` for ``Q = sum_j w_j chi'^2_1(nc_j) + offset + normal_sd * Z``, by Imhof's method.
+
+    ``chi'^2_1(nc_j)`` are independent noncentral chi-squares with one degree of freedom and
+    noncentrality ``nc_j``, and ``Z`` an independent standard normal. Imhof (1961) writes the
+    Gil-Pelaez inversion of ``Q``'s characteristic function as a real integral,
+
+        P(Q > x) = 1/2 + (1/pi) int_0^inf sin(theta(u)) / (u rho(u)) du,
+        theta(u) = 1/2 sum_j [arctan(w_j u) + nc_j w_j u / (1 + w_j^2 u^2)] - (x - offset) u / 2,
+        rho(u)   = prod_j (1 + w_j^2 u^2)^(1/4) exp(1/2 sum_j nc_j w_j^2 u^2 / (1 + w_j^2 u^2))
+                   * exp(normal_sd^2 u^2 / 8),
+
+    done here by ``scipy.integrate.quad``. The integrand decays like ``u^(-1 - k/2)`` for ``k``
+    non-zero weights (faster with a normal term), so a few weights are enough for a quick, accurate integral.
+
+    Returns
+    -------
+    (probability, error) : the value and quad's estimate of its absolute error (over pi)
+    """
+    from scipy.integrate import quad
+
+    w = np.asarray(weights, dtype=float)
+    nc = np.asarray(noncentrality, dtype=float)
+    shift = float(x) - float(offset)
+
+    def integrand(u):
+        if u == 0.0:   # the limit of sin(theta) / u: theta'(0)
+            return 0.5 * np.sum(w * (1.0 + nc)) - 0.5 * shift
+        wu2 = (w * u) ** 2
+        theta = 0.5 * np.sum(np.arctan(w * u) + nc * w * u / (1.0 + wu2)) - 0.5 * shift * u
+        log_rho = (0.25 * np.sum(np.log1p(wu2)) + 0.5 * np.sum(nc * wu2 / (1.0 + wu2))
+                   + normal_sd ** 2 * u ** 2 / 8.0)
+        return np.sin(theta) / u * np.exp(-log_rho)
+
+    value, err = quad(integrand, 0.0, np.inf, limit=1000, epsabs=1e-11, epsrel=1e-9)
+    return 0.5 + value / np.pi, err / np.pi
+
+
+def _log_ratio_in_whitened_coordinates(mu0, Sigma0, mu1, Sigma1, mu, Sigma):
+    """The log-ratio ``log p1(x) - log p0(x)`` for ``x ~ N(mu, Sigma)``, as ``sum_j lam_j (v_j + a_j)^2
+    + normal term + offset`` in independent standard normals ``v``: returns ``(lam, nc, offset, normal_sd)``."""
+    P0, P1 = np.linalg.inv(Sigma0), np.linalg.inv(Sigma1)
+    A = 0.5 * (P0 - P1)                         # log-ratio = x^T A x + b^T x + c
+    b = P1 @ mu1 - P0 @ mu0
+    c = (0.5 * np.linalg.slogdet(Sigma0)[1] - 0.5 * np.linalg.slogdet(Sigma1)[1]
+         - 0.5 * mu1 @ P1 @ mu1 + 0.5 * mu0 @ P0 @ mu0)
+    s, V = np.linalg.eigh(Sigma)
+    R = V * np.sqrt(s)                          # whitening: x = mu + R z, z ~ N(0, I)
+    A_z = R.T @ A @ R
+    b_z = R.T @ (2.0 * A @ mu + b)
+    c_z = mu @ A @ mu + b @ mu + c
+    lam, U = np.linalg.eigh((A_z + A_z.T) / 2.0)   # diagonalising: z = U v, v ~ N(0, I) again
+    beta = U.T @ b_z                            # log-ratio = sum_j lam_j v_j^2 + beta_j v_j + c_z
+    curved = np.abs(lam) > 1e-12 * max(1.0, np.abs(lam).max())
+    nc = (beta[curved] / (2.0 * lam[curved])) ** 2  # completing the square where lam_j != 0
+    offset = c_z - np.sum(beta[curved] ** 2 / (4.0 * lam[curved]))
+    normal_sd = float(np.sqrt(np.sum(beta[~curved] ** 2)))  # the flat directions: a normal term
+    return lam[curved], nc, offset, normal_sd
+
+
+def gaussian_bayes_error(mu0, Sigma0, mu1, Sigma1, phi=0.5):
+    """The exact Bayes error between ``N(mu0, Sigma0)`` and ``N(mu1, Sigma1)`` with ``p(y = 1) = phi``.
+
+    The Bayes rule says 1 where the log-ratio ``L(x) = log p1(x) - log p0(x)`` exceeds
+    ``t = log((1 - phi) / phi)``, and ``L`` is a quadratic form of a Gaussian vector. Whitened
+    (``x = mu_k + Sigma_k^(1/2) z``) and diagonalised, it is in each class a weighted sum of
+    independent noncentral chi-squares plus a constant: a generalised chi-square, whose tail
+    :func:`generalised_chi2_sf` computes. The error is
+    ``(1 - phi) P_0(L > t) + phi P_1(L <= t)``.
+
+    Returns
+    -------
+    (error, quad_error) : the Bayes error and a bound on its numerical error (quad's estimates)
+    """
+    mu0, mu1 = np.asarray(mu0, dtype=float), np.asarray(mu1, dtype=float)
+    Sigma0, Sigma1 = np.asarray(Sigma0, dtype=float), np.asarray(Sigma1, dtype=float)
+    t = np.log((1.0 - phi) / phi)
+    tails = [generalised_chi2_sf(*_log_ratio_in_whitened_coordinates(mu0, Sigma0, mu1, Sigma1, mu, S), x=t)
+             for mu, S in ((mu0, Sigma0), (mu1, Sigma1))]
+    (sf0, err0), (sf1, err1) = tails
+    return float((1.0 - phi) * sf0 + phi * (1.0 - sf1)), float((1.0 - phi) * err0 + phi * err1)
+
+
+def walrus_classes(n=10, random_state=0):
+    """The two classes of :func:`too_few_examples`: ``(mu0, Sigma0, mu1, Sigma1, rng)``.
+
+    Class 0 is N(0, I); class 1 is N(delta, Sigma_1) with ``delta = (0.6, ..., 0.6)`` and
+    ``Sigma_1 = Q diag(0.4, ..., 2.5) Q^T`` for a seeded random rotation ``Q`` (the Q of a QR
+    decomposition of a standard normal matrix). ``rng`` is the generator after ``Q``'s draws.
+    """
+    rng = np.random.default_rng(random_state)
+    mu1 = np.full(n, 0.6)
+    Q, _ = np.linalg.qr(rng.standard_normal((n, n)))     # a random rotation
+    Sigma1 = Q @ np.diag(np.linspace(0.4, 2.5, n)) @ Q.T
+    Sigma1 = (Sigma1 + Sigma1.T) / 2.0
+    return np.zeros(n), np.eye(n), mu1, Sigma1, rng
+
+
 def too_few_examples(n=10, sizes=(6, 9, 11, 13, 16, 20, 30, 50, 100, 200), m_common=200,
                      reps=20, reg=1.0, m_test=2000, random_state=0):
     """Test error of LDA, QDA, regularised QDA and naive Bayes as class 1 shrinks.
@@ -423,8 +525,8 @@ def too_few_examples(n=10, sizes=(6, 9, 11, 13, 16, 20, 30, 50, 100, 200), m_com
     Class 0 ("the common animal") has ``m_common`` training examples from
     N(0, I); class 1 ("the walrus") has ``size`` examples from
     N(delta, Sigma_1), with ``delta = (0.6, ..., 0.6)`` and Sigma_1 a rotated
-    (seeded) matrix with variances spread from 0.4 to 2.5 along its axes: QDA's
-    assumption is the true one, LDA's and naive Bayes' are not.
+    (seeded) matrix with variances spread from 0.4 to 2.5 along its axes
+    (:func:`walrus_classes`): QDA's assumption is the true one, LDA's and naive Bayes' are not.
     Every model is told equal priors, and the error is measured on a balanced
     test set of ``m_test`` examples per class, so only the covariance estimates
     differ. Each point is the mean over ``reps`` training sets.
@@ -436,27 +538,25 @@ def too_few_examples(n=10, sizes=(6, 9, 11, 13, 16, 20, 30, 50, 100, 200), m_com
     Returns
     -------
     dict with keys ``sizes`` (array), ``errors`` (dict name -> mean test error
-    per size), ``failed`` (dict name -> number of failed fits per size) and
-    ``bayes`` (error of the true model on the test set: the best possible).
+    per size), ``failed`` (dict name -> number of failed fits per size),
+    ``bayes`` (the exact Bayes error, :func:`gaussian_bayes_error`: the best possible),
+    ``bayes_quad_error`` (a bound on its numerical error), ``bayes_rule_error`` (the true
+    Bayes rule's error on the ``2 m_test`` test points, a draw around ``bayes`` with standard
+    error at most ``sqrt(e (1 - e) / (2 m_test))``), ``m_test``, ``n`` and ``reps``.
     """
-    rng = np.random.default_rng(random_state)
-    mu1 = np.full(n, 0.6)
-    Q, _ = np.linalg.qr(rng.standard_normal((n, n)))     # a random rotation
-    Sigma1 = Q @ np.diag(np.linspace(0.4, 2.5, n)) @ Q.T
-    Sigma1 = (Sigma1 + Sigma1.T) / 2.0
-    Sigma0 = np.eye(n)
-    X_test = np.vstack([gaussian.sample(np.zeros(n), Sigma0, m_test, rng),
+    mu0, Sigma0, mu1, Sigma1, rng = walrus_classes(n, random_state)
+    X_test = np.vstack([gaussian.sample(mu0, Sigma0, m_test, rng),
                         gaussian.sample(mu1, Sigma1, m_test, rng)])
     y_test = np.repeat([0, 1], m_test)
     bayes_pred = (gaussian.logpdf(X_test, mu1, Sigma1)
-                  > gaussian.logpdf(X_test, np.zeros(n), Sigma0)).astype(int)
+                  > gaussian.logpdf(X_test, mu0, Sigma0)).astype(int)
     labels = ("LDA", "QDA", f"QDA, reg={reg:g}", "naive Bayes")
     errors = {k: np.zeros(len(sizes)) for k in labels}
     failed = {k: np.zeros(len(sizes), dtype=int) for k in labels}
     priors = [0.5, 0.5]
     for i, size in enumerate(sizes):
         for _ in range(reps):
-            X = np.vstack([gaussian.sample(np.zeros(n), Sigma0, m_common, rng),
+            X = np.vstack([gaussian.sample(mu0, Sigma0, m_common, rng),
                            gaussian.sample(mu1, Sigma1, int(size), rng)])
             y = np.repeat([0, 1], [m_common, int(size)])
             models = {"LDA": GDA(priors=priors), "QDA": QDA(priors=priors),
@@ -472,8 +572,11 @@ def too_few_examples(n=10, sizes=(6, 9, 11, 13, 16, 20, 30, 50, 100, 200), m_com
     for name in labels:
         ok = reps - failed[name]
         errors[name] = np.where(ok > 0, errors[name] / np.maximum(ok, 1), np.nan)
+    exact, quad_error = gaussian_bayes_error(mu0, Sigma0, mu1, Sigma1, phi=0.5)
     return {"sizes": np.asarray(sizes), "errors": errors, "failed": failed,
-            "bayes": float(np.mean(bayes_pred != y_test)), "n": n, "reps": reps}
+            "bayes": exact, "bayes_quad_error": quad_error,
+            "bayes_rule_error": float(np.mean(bayes_pred != y_test)), "m_test": m_test,
+            "n": n, "reps": reps}
 
 
 def plot_too_few_examples(result):
@@ -483,7 +586,7 @@ def plot_too_few_examples(result):
     for name, err in result["errors"].items():
         line = style.model_style("regularised QDA" if name.startswith("QDA, reg") else name)
         ax.plot(result["sizes"], err, label=name, ms=6, **line)
-    ax.axhline(result["bayes"], label="true model (Bayes error)", **style.REFERENCE)
+    ax.axhline(result["bayes"], label=f"Bayes error (exact) {result['bayes']:.3f}", **style.REFERENCE)
     ax.axvline(result["n"] + 0.5, color="0.6", lw=1.5,
                label=f"m₁ > n = {result['n']}: QDA without reg possible")
     ax.set_xscale("log")

@@ -240,8 +240,9 @@ def _write(course, assignment, student, replacements, moves):
         if gid(cell) in replacements:
             cell.source = replacements[gid(cell)]
         cells.append(cell)
-        if gid(cell) in pasted:
+        if gid(cell) in pasted:               # Jupyter gives a pasted cell an id of its own
             cells.append(copy.deepcopy(cell))
+            cells[-1].id = cell.id + "-pasted"
     top = [c for c in cells if gid(c) in moves]
     rest = [c for c in cells if gid(c) not in moves]
     setup = next(i for i, c in enumerate(rest) if c.cell_type == "code")
@@ -302,9 +303,10 @@ def test_each_attack_scores_what_it_must(graded, assignment):
     for student, (what, _, _, zero, full) in result["students"].items():
         row = result["rows"].get(student)
         assert row is not None, f"{student} ({what}) was not graded:\n{table}"
+        # tol: exact; nbgrader's scores are 0 or the cell's points, whole numbers written as decimals
         for g in zero:
             assert float(row[g] or 0) == 0, f"{student} ({what}): {g} must score 0\n{table}"
-        for g in full:
+        for g in full:  # tol: exact, whole points as above
             assert float(row[g]) == cells[g][0], f"{student} ({what}): {g} must have full marks\n{table}"
 
 

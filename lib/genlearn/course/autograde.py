@@ -17,9 +17,14 @@ For one submitted notebook, :class:`SandboxGrade`
 2. starts a :class:`~genlearn.course.sandbox.Sandbox` (bubblewrap, a throwaway
    user, limits; see that module) and runs the notebook's code cells there,
    except the graded ones, in order;
-3. for each graded code cell, runs its test from ``grading.TASKS`` here, with
+3. for each graded code cell, in the order of ``grading.TASKS`` (the released
+   notebook's, whatever the submission's order), runs its test here, with
    the student's functions as :class:`RemoteFunction`\\ s: each call runs in a
-   fork of the sandbox and brings back plain data. A test that passes leaves
+   fork of the sandbox and brings back plain data. The reference functions a
+   test puts in place of the student's earlier ones stay here: the fork gets
+   stubs that forward their calls (:meth:`Sandbox.call
+   <genlearn.course.sandbox.Sandbox.call>`). A test cell pasted twice or
+   deleted (:class:`DuplicateCells`) leaves that task not graded. A test that passes leaves
    the cell an ``OK`` line, a failure an error output with the test's message
    (so nbgrader scores the cell 0). If a call kills the sandbox or runs past
    the time limit, only that task scores 0: the sandbox is started again, the

@@ -9,9 +9,11 @@ It sets its resource limits, keeps private copies of its standard input and
 output for the protocol (:mod:`genlearn.course.sandbox_protocol`: one JSON
 object a line, each answer carrying the ``id`` of its request), sends the
 notebook's own output to files, and then answers the requests ``hello``,
-``run`` and ``call`` described there. For ``call`` it forks; the child calls
-the student's function, so each call starts from the state the cells left and
-what one call changes does not reach the next.
+``run`` and ``call`` described there. For ``call`` it forks; the child binds
+the call's ``stubs`` in the notebook's namespace (functions that forward their
+arguments to the grader's references over the protocol, :class:`_Channel`) and
+calls the student's function, so each call starts from the state the cells left
+and what one call changes (stubs included) does not reach the next.
 """
 import json
 import os

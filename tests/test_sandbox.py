@@ -166,6 +166,24 @@ def test_references_stay_in_the_grader_and_hold_only_for_the_call():
                      "        return str(exc)\n")
         assert "TypeError" in box.call("bad", [0], references=refs)
         assert box.call("whole", [1], references=refs) == 20
+        # arguments that would make the reference costly in the grader are refused before it runs
+        box.run_cell("def wide(x):\n    try:\n        return part(np.zeros((1, 20000)))\n"
+                     "    except RuntimeError as exc:\n        return str(exc)\n")
+        assert "too wide" in box.call("wide", [0], references=refs)
+
+
+def _ref_forever(x):
+    while True:
+        x = x + 1
+
+
+def test_a_reference_kept_busy_by_the_students_arguments_stops_at_the_time_limit():
+    """A stub's arguments that keep the grader's reference running: the reference is interrupted at the call's
+    time limit (the grader does not hang) and the call is not graded."""
+    with Sandbox(isolation="process", timeout=3) as box:
+        box.run_cell("def whole(x):\n    return part(x)\n")
+        with pytest.raises(Aborted, match="time limit"):
+            box.call("whole", [1], references={"part": _ref_forever})
 
 
 @pytest.fixture(scope="module")

@@ -278,6 +278,60 @@ class ThrowawayUser:
 # The sandbox
 # ---------------------------------------------------------------------------
 
+#: the most numbers (or strings) a stub may send to a reference, and the largest size of an array's
+#: dimensions after the first: every reference the homework's tests stand in with gets a few hundred rows of
+#: at most a dozen columns, and a (1, 20000) array would make a covariance of 3 GB in the grader
+CALLBACK_ITEMS, CALLBACK_WIDTH = 2_000_000, 1000
+
+
+def _small_enough(data):
+    """Raise ValueError when the arguments a stub sent would make the grader's reference too costly."""
+    import numpy as np
+
+    count, todo = 0, [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, np.ndarray):
+            if item.ndim > 1 and max(item.shape[1:]) > CALLBACK_WIDTH:
+                raise ValueError(f"an array of shape {item.shape} is too wide for the reference (at most "
+                                 f"{CALLBACK_WIDTH} columns)")
+            count += item.size
+            if item.dtype == object:
+                todo.extend(item.ravel().tolist())
+        elif isinstance(item, (list, tuple, set)):
+            count += len(item)
+            todo.extend(item)
+        elif isinstance(item, dict):
+            count += len(item)
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        else:
+            count += 1
+        if count > CALLBACK_ITEMS:
+            raise ValueError(f"more than {CALLBACK_ITEMS} values sent to the reference")
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    """Interrupt the block (TimeoutError) after ``seconds`` of wall clock, where a signal can (the main thread)."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expired(signum, frame):
+        raise TimeoutError("the reference ran past the call's time limit")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.01))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def bwrap_problem():
     """Why bubblewrap cannot make a sandbox here (a sentence), or None when it can."""
     if shutil.which("bwrap") is None:
@@ -606,7 +660,9 @@ class Sandbox:
             args, kwargs = decode(request.get("args")), decode(request.get("kwargs"))
             if type(args) is not list or type(kwargs) is not dict or not all(type(k) is str for k in kwargs):
                 raise ValueError("arguments are a list and keyword arguments a dict")
-            answer = {"value": encode(references[name](*args, **kwargs))}
+            _small_enough([args, kwargs])
+            with _time_limit(deadline - time.monotonic()):
+                answer = {"value": encode(references[name](*args, **kwargs))}
         except Exception as exc:  # noqa: BLE001 - the student's arguments made the reference fail
             answer = {"raised": {"type": type(exc).__name__, "message": str(exc)[:300]}}
         # written without blocking past the deadline: a child that stops reading cannot hang the grader

@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent
 #: grading sandbox, a server or a fresh install, each test seconds to minutes. Its tests get the
 #: marker ``full``; `make test` runs every other test (-m "not full") and nbval over the notebooks.
 SECOND_TIER = ("tests/browser/", "tests/hub/", "tests/test_grading.py", "tests/test_class_grading.py",
-               "tests/test_sandbox.py",
+               "tests/test_sandbox.py", "tests/red_team/",
                "tests/test_install.py", "tests/test_site_build.py", "tests/test_export.py",
                "tests/test_lab_server.py")
 

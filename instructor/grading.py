@@ -25,8 +25,9 @@ comparisons.
   copy of them, scores 0;
 * **one bug, one task.** A task's function gets reference inputs, and the
   functions it builds on are replaced by the reference versions below while it
-  runs (:func:`substituted`): a wrong ``fit_gda`` costs Task 1 only, a wrong
-  ``m_estimate`` Task 1 of homework 3 only;
+  runs (:func:`substituted`; the references run here, never in the sandbox): a
+  wrong ``fit_gda`` costs Task 1 only, a wrong ``m_estimate`` Task 1 of
+  homework 3 only;
 * **one acceptance rule.** Arrays may come back as lists, tuples or ndarrays of
   the right shape (``np.asarray(value, dtype=float)``), as the visible checks
   in ``genlearn.homework.checks`` accept.
@@ -47,14 +48,65 @@ import numpy as np
 
 RTOL, ATOL = 1e-6, 1e-9
 
-# what each homework must not delegate to (modules: every function and class in them), in the sandbox;
-# the self-checks hold reference versions of every task, so they are switched off too
+# what each homework must not delegate to (modules: every function and class in them; "module:Name": one
+# function or class; "module:Class.method": one method), in the sandbox. These are also the library code that
+# a submission's functions are compared with for near copies (LIBRARY). The self-checks hold reference
+# versions of every task, so they are switched off too.
 CHECKS = "genlearn.homework.checks"
-HW1_BLOCK = ("genlearn.discriminant", "genlearn.gaussian", "sklearn.discriminant_analysis",
-             "sklearn.naive_bayes", CHECKS)
+HW1_BLOCK = ("genlearn.discriminant", "genlearn.gaussian", "genlearn._fast:class_statistics",
+             "sklearn.discriminant_analysis", "sklearn.naive_bayes",
+             "scipy.stats._multivariate:multivariate_normal_gen.logpdf",
+             "scipy.stats._multivariate:multivariate_normal_gen.pdf",
+             "scipy.stats._multivariate:multivariate_normal_frozen.logpdf",
+             "scipy.stats._multivariate:multivariate_normal_frozen.pdf", CHECKS)
 HW2_BLOCK = ("genlearn.naive_bayes", "genlearn.text:Vocabulary", "genlearn.text:top_indicative_words",
+             "genlearn.text:_Tokenizer", "genlearn.text:_token_ids", "genlearn.text:_raw_counts",
              "sklearn.naive_bayes", "sklearn.feature_extraction.text", CHECKS)
 HW3_BLOCK = ("genlearn.naive_bayes", "sklearn.naive_bayes", CHECKS)
+
+#: genlearn's modules a homework notebook may use (the others are switched off whole, private ones, the
+#: lessons' demos and explorers included), each with what it is for; the parts of them that compute a task's
+#: answer are in the lists above and in EVERY_BLOCK. tests/test_grading.py checks this against the package.
+GENLEARN_ALLOWED = {
+    "genlearn": "the package, which imports its modules when first used",
+    "genlearn._base": "sigmoid, logsumexp and the estimators' base classes (LogisticRegression's)",
+    "genlearn._validation": "input checks (LogisticRegression's)",
+    "genlearn._fast": "LogisticRegression's blocked products (its class statistics are switched off in hw1)",
+    "genlearn.logistic": "hw1 Task 4 compares GDA with genlearn's LogisticRegression",
+    "genlearn.datasets": "the notebooks' data",
+    "genlearn.text": "tokenize (hw2); its vocabulary and counts are switched off in hw2",
+    "genlearn.homework": "the package of the self-checks",
+    "genlearn.homework.variants": "Task 7's data (draw); its answers are switched off",
+    "genlearn.course": "the grader's own modules: the sandbox's worker runs them",
+}
+
+#: switched off while any homework is graded: Task 7's expected answers, and the per-student self-check
+EVERY_BLOCK = ("genlearn.homework.variants:answers", "genlearn.homework.variant_checks")
+
+
+def genlearn_modules():
+    """The dotted names of every module of the installed genlearn package (its files; nothing is imported)."""
+    import importlib.util
+    from pathlib import Path
+
+    (folder,) = importlib.util.find_spec("genlearn").submodule_search_locations
+    names = []
+    for path in sorted(Path(folder).rglob("*.py")):
+        parts = ("genlearn", *path.relative_to(folder).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        if all((Path(folder, *parts[1:i]) / "__init__.py").is_file() for i in range(2, len(parts))):
+            names.append(".".join(parts))
+    return names
+
+
+def _allowed(module):
+    return any(module == a or module.startswith(a + ".") and a == "genlearn.course" for a in GENLEARN_ALLOWED)
+
+
+def _blocked(explicit):
+    """A homework's blocked list: its own, EVERY_BLOCK and every genlearn module not allowed."""
+    return (*explicit, *EVERY_BLOCK, *(m for m in genlearn_modules() if not _allowed(m)))
 
 
 def rng():
@@ -78,9 +130,12 @@ class SetupError(RuntimeError):
 def substituted(func, **replacements):
     """Call ``func`` with some of the names it looks up globally replaced (by reference functions).
 
-    For a function running in the student's sandbox the references are sent
-    there as source code; for a plain function (the in-process tests of this
-    file) its globals are swapped while the block runs.
+    For a function running in the student's sandbox the references stay here:
+    the sandbox binds each name, in the notebook's namespace and for one call,
+    to a stub that forwards its arguments to this process, which runs the
+    reference and sends back only that call's result. For a plain function
+    (the in-process tests of this file) its globals are swapped while the
+    block runs.
     """
     if hasattr(func, "substituting"):
         with func.substituting(replacements):
@@ -576,8 +631,8 @@ def ref_categorical_nb(X, y, m, p=None, values=None):
     values = [np.unique(X[:, j]) for j in range(X.shape[1])] if values is None else [np.asarray(v) for v in values]
     cond = []
     for j, vals in enumerate(values):
-        pj = 1 / len(vals) if p is None else p
-        table = np.array([[(np.sum(X[y == c, j] == v) + m * pj) / (np.sum(y == c) + m) for v in vals]
+        pj = {v: 1 / len(vals) for v in vals} if p is None else p[j]      # a distribution over the values
+        table = np.array([[(np.sum(X[y == c, j] == v) + m * pj[v]) / (np.sum(y == c) + m) for v in vals]
                           for c in classes])
         cond.append(table)
     return {"classes": classes, "prior": prior, "values": values, "cond": cond}
@@ -618,11 +673,14 @@ def hw3_fit_categorical_nb(fit_categorical_nb):
     r = rng()
     X, y, values = category_table(r)
     m = float(r.choice([1.0, 2.5, 4.0]))
+    # a prior guess that is a distribution over each attribute's values, not uniform (the task text, lesson 08)
+    priors = [{v: float(w) for v, w in zip(vals, r.dirichlet(np.full(len(vals), 2.0)))} for vals in values]
     with substituted(fit_categorical_nb, m_estimate=ref_m_estimate):     # a wrong m_estimate costs Task 1 only
-        out = [call(fit_categorical_nb, X, y, m), call(fit_categorical_nb, X, y, m, p=0.3, values=values),
+        out = [call(fit_categorical_nb, X, y, m), call(fit_categorical_nb, X, y, m, p=priors, values=values),
                call(fit_categorical_nb, X, y, 0, values=values)]
     _model_equal(out[0], ref_categorical_nb(X, y, m), "fit_categorical_nb(X, y, m)")
-    _model_equal(out[1], ref_categorical_nb(X, y, m, p=0.3, values=values), "fit_categorical_nb(X, y, m, p, values)")
+    _model_equal(out[1], ref_categorical_nb(X, y, m, p=priors, values=values),
+                 "fit_categorical_nb(X, y, m, p, values) with a prior p[j] = {value: prior} for each attribute")
     _model_equal(out[2], ref_categorical_nb(X, y, 0, values=values), "fit_categorical_nb(X, y, m=0, values=values)")
 
 
@@ -736,7 +794,8 @@ MY_ANSWERS_REFERENCES = {
 # The graded cells
 # ---------------------------------------------------------------------------
 
-#: every autograded cell (its nbgrader grade_id): the test and the student's functions it is given
+#: every autograded cell (its nbgrader grade_id): the test and the student's functions it is given, in the
+#: order of the released notebooks, which is the order the grader grades them in whatever the submission's order
 TASKS = {
     "hw1-task1-test": (hw1_fit_gda, ("fit_gda",)),
     "hw1-task2-test": (hw1_gda_posterior, ("gda_posterior",)),
@@ -780,5 +839,8 @@ LESSONS = {
     "hw3-task7-test": ("08_m_estimate_stolen_cars.ipynb", "3. The query (Red, SUV, Domestic) with $m = 3$, $p = 0.5$"),
 }
 
+#: per assignment, the library code the near-copy report compares the submission's functions with
+LIBRARY = {"hw1_gda": HW1_BLOCK, "hw2_naive_bayes_spam": HW2_BLOCK, "hw3_m_estimate": HW3_BLOCK}
+
 #: per assignment, the implementations switched off in the sandbox
-BLOCKED = {"hw1_gda": HW1_BLOCK, "hw2_naive_bayes_spam": HW2_BLOCK, "hw3_m_estimate": HW3_BLOCK}
+BLOCKED = {assignment: _blocked(explicit) for assignment, explicit in LIBRARY.items()}

@@ -13,9 +13,10 @@ import os
 import sys
 
 from nbconvert.preprocessors import ClearMetadataPreprocessor
-from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, IgnorePattern, LimitOutput, SaveAutoGrades
+from nbgrader.preprocessors import (AssignLatePenalties, CheckCellMetadata, ClearOutput, DeduplicateIds, IgnorePattern,
+                                    LimitOutput, OverwriteCells, OverwriteKernelspec, SaveAutoGrades)
 
-from genlearn.course.autograde import SandboxGrade
+from genlearn.course.autograde import DuplicateCells, SandboxGrade
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, _HERE)          # task_export.py, the per-task export plugin
@@ -33,7 +34,7 @@ c.Autograde.autograde_preprocessors = [SandboxGrade, IgnorePattern, ClearMetadat
 # The hidden tests, from this fixed path, used only if the file has this sha256. After editing grading.py, put
 # its new digest here: python -c "from genlearn.course.autograde import sha256_of; print(sha256_of('grading.py'))"
 c.SandboxGrade.grading_file = os.path.join(_HERE, "grading.py")
-c.SandboxGrade.grading_sha256 = "7d8a5faeb04672699f67ef846911d8b2559693b388432805f18e4a0f3fa34cc6"
+c.SandboxGrade.grading_sha256 = "e81fdc90dcb2770309b13c29de08d09dda45858143fa29632d74df3b0487e415"
 
 # A student's plain-Python loops (over 4,459 messages, or over every word of the vocabulary) may take seconds
 # where numpy takes milliseconds: 120 s for each cell and each call of a student's function. Past it, that
@@ -49,8 +50,12 @@ c.SandboxGrade.memory_bytes = 4 * 2**30
 c.IgnorePattern.enabled = True
 c.IgnorePattern.pattern = r"[\s\S]"
 
-# A student who deletes a test cell gets it back at grading time (nbgrader says so in the feedback).
+# A student who deletes a test cell gets it back at grading time (nbgrader says so in the feedback); a test cell
+# pasted twice keeps one copy (DuplicateCells, before nbgrader's DeduplicateIds, which would make the whole
+# submission fail). Either task is NOT GRADED, with the reason in the feedback and reports/<assignment>/summary.md.
 c.OverwriteCells.add_missing_cells = True
+c.Autograde.sanitize_preprocessors = [ClearOutput, DuplicateCells, DeduplicateIds, OverwriteKernelspec, OverwriteCells,
+                                      CheckCellMetadata]
 
 # Student versions: solutions become stubs, test and set-up cells are locked.
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}

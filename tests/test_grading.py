@@ -434,7 +434,7 @@ def _submissions(course_of):
                                f"T8 ({rest[1].split('-')[1]}); answers hard-coded ({hard_id.split('-')[1]}, "
                                f"its test cell deleted), graded after T9",
                                {**solution, **gamed, deleted: None, edited: 'print("OK")'},
-                               {_test_id(g) for g in gamed}, set())
+                               {_test_id(g) for g in gamed}, {_test_id(hard_id)})     # deleted: not graded
         subs[a] = students
     return subs
 
@@ -825,6 +825,20 @@ class TestHiddenTests:
         self.fails(r"must be a number; got str", g.hw3_two_class_scores, words["two_class_scores"])
         forgets = _notebook(a, **{"hw3-task5-parcels": _edit(a, "hw3-task5-parcels", ", values=values)", ")")})
         self.fails(r"^posteriors", g.hw3_posteriors, forgets["posteriors"])
+        # Task 2's prior p: one distribution per attribute ({value: prior}, summing to 1, as lesson 08 teaches),
+        # which genlearn's CategoricalNB accepts and fits to the same tables, whose rows sum to 1
+        from genlearn import CategoricalNB
+
+        r = np.random.default_rng(0)
+        X, y, values = g.category_table(r)
+        priors = [{v: float(w) for v, w in zip(vals, r.dirichlet(np.ones(len(vals))))} for vals in values]
+        ref = g.ref_categorical_nb(X, y, 2.5, p=priors, values=values)
+        fitted = CategoricalNB(m=2.5, p=priors, categories=values).fit(X, y)
+        for table, phi in zip(ref["cond"], fitted.phi_):
+            np.testing.assert_allclose(table, phi, rtol=1e-12)  # tol: the same sums in another order, rounding only
+            np.testing.assert_allclose(table.sum(axis=1), 1.0, rtol=1e-12)  # tol: a sum of a few floats, rounding
+        uniform = _notebook(a, **{"hw3-task2-fit": _edit(a, "hw3-task2-fit", "else p[j][v]", "else 1 / len(vals)")})
+        self.fails(r"p\[j\] = \{value: prior\}", g.hw3_fit_categorical_nb, uniform["fit_categorical_nb"])
 
     @pytest.mark.parametrize("assignment", variants.ASSIGNMENTS)
     def test_task7_own_numbers_pass_and_another_students_fail_naming_whose(self, assignment):
@@ -867,3 +881,39 @@ class TestHiddenTests:
             defined = {n.name for gid2 in _solution_cells(a) if not gid2.endswith("answer")
                        for n in ast.parse(_solution(a, gid2)).body if isinstance(n, ast.FunctionDef)}
             assert set(functions) <= defined, (gid, functions)
+
+    def test_tasks_are_listed_in_the_order_of_the_released_notebooks(self):
+        """The grader grades in the order of grading.TASKS: it must be each notebook's order of its test cells."""
+        g = _grading()
+        for a in NAMES:
+            in_notebook = [gid for gid, (_, auto) in _test_cells(a).items() if auto]
+            assert [gid for gid in g.TASKS if gid in in_notebook] == in_notebook, a
+
+    def test_every_genlearn_module_is_allowed_or_blocked_and_every_blocked_routine_exists(self):
+        """'From scratch' means all of genlearn: a module a homework may use is listed with its reason in
+        GENLEARN_ALLOWED; every other one (private ones, the demos and explorers) is switched off whole.
+        Each "module:Name" (or "module:Class.method") of the lists names a definition that exists, so that
+        a renamed routine cannot silently stay callable."""
+        from genlearn.course.sandbox import _module_file
+
+        g = _grading()
+        modules = g.genlearn_modules()
+        assert {"genlearn._fast", "genlearn.demos.gaussian_discriminant_analysis", "genlearn.homework.checks"} \
+            <= set(modules)
+        for a, blocked in g.BLOCKED.items():
+            whole = {b for b in blocked if ":" not in b}
+            loose = [m for m in modules if m not in whole and not g._allowed(m)]
+            assert not loose, f"{a}: {loose} are neither allowed (GENLEARN_ALLOWED) nor blocked"
+            assert "genlearn.homework.variants:answers" in blocked and "genlearn.homework.checks" in whole
+            for spec in blocked:
+                module, _, attr = spec.partition(":")
+                path = _module_file(module)
+                assert path, f"{a}: the blocked module {module} has no source file"
+                if attr:
+                    tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+                    top, _, method = attr.partition(".")
+                    node = next((n for n in tree.body if getattr(n, "name", None) == top), None)
+                    assert node is not None, f"{a}: {module} defines no {top}"
+                    if method:
+                        assert any(getattr(n, "name", None) == method for n in node.body), f"{a}: {spec}"
+        assert "genlearn._fast:class_statistics" in g.BLOCKED["hw1_gda"]

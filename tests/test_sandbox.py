@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from genlearn.course.sandbox import (BLOCK_MESSAGE, Aborted, Sandbox, StudentRaised, bwrap_problem, decode,
-                                     encode, function_sources, stub_source)
+                                     encode, stub_source)
 
 _NO_BWRAP = bwrap_problem()
 needs_bwrap = pytest.mark.skipif(_NO_BWRAP is not None, reason=f"isolated route unavailable: {_NO_BWRAP}")
@@ -109,21 +109,6 @@ def test_stub_keeps_the_module_importable_and_blocks_only_what_is_named():
             whole[name](1, 2, 0.5, 1) if name == "m_estimate" else whole[name]()
 
 
-def _helper(x):
-    return 2 * x
-
-
-def _reference(x):
-    return _helper(x) + 1
-
-
-def test_reference_functions_travel_as_source_with_what_they_call():
-    text = function_sources([_reference], globals())
-    space = {}
-    exec(text, space)
-    assert space["_reference"](3) == 7 and text.index("def _helper") < text.index("def _reference")
-
-
 # --- the sandbox ------------------------------------------------------------------------
 
 def test_process_route_calls_functions_and_survives_their_crashes():
@@ -146,12 +131,59 @@ def test_process_route_calls_functions_and_survives_their_crashes():
         assert not err["ok"] and err["error"]["ename"] == "ZeroDivisionError"
 
 
-def test_substituted_names_hold_only_for_the_call():
+def _ref_part(x):
+    return x + 1
+
+
+def test_references_stay_in_the_grader_and_hold_only_for_the_call():
+    """A name the call needs is a stub that forwards to the grader's function: the worker gets no code of it."""
     with Sandbox(isolation="process", timeout=60) as box:
-        box.run_cell("def part(x):\n    return -1\ndef whole(x):\n    return part(x) * 10\n")
-        assert box.call("whole", [2], substitute={"part": "ref_part"},
-                        references="def ref_part(x):\n    return x + 1\n") == 30
-        assert box.call("whole", [2]) == -10
+        box.run_cell("import functools, inspect, sys\nimport numpy as np\n"
+                     "def part(x):\n    return -1\n"
+                     "def whole(x):\n    return part(x) * 10\n"
+                     "@np.errstate(all='ignore')\ndef decorated(x):\n    return part(x) * 10\n"
+                     "@functools.lru_cache\ndef cached(x):\n    return part(x) * 10\n"
+                     "lam = lambda x: part(x) * 10\n"
+                     "class Model:\n    def fit(self, x):\n        return part(x) * 10\n"
+                     "def method(x):\n    return Model().fit(x)\n"
+                     "def what_it_holds(x):\n"
+                     "    f = part\n"
+                     "    code = getattr(f, '__code__', None)\n"
+                     "    names = sorted(set(code.co_names) | set(code.co_varnames)) if code else []\n"
+                     "    cells = [c.cell_contents for c in (f.__closure__ or ())]\n"
+                     "    return [f.__name__, str(type(f)), names, [type(c).__name__ for c in cells], f(x)]\n")
+        refs = {"part": _ref_part}
+        for name in ("whole", "decorated", "cached", "lam", "method"):
+            assert box.call(name, [2], references=refs) == 30, name
+            assert box.call(name, [2]) == -10, name       # the stub is gone once the call returns
+        name, kind, names, closure, value = box.call("what_it_holds", [4], references=refs)
+        assert (name, value) == ("part", 5)
+        # the stub holds a name and a line to the grader, nothing of _ref_part's code
+        assert "_ref_part" not in repr(names) and "x + 1" not in repr(names), names
+        assert sorted(closure) == ["_Channel", "str"], closure
+        # arguments the reference cannot take: the stub raises in the student's process, the grader goes on
+        box.run_cell("def bad(x):\n    try:\n        return part('text')\n    except RuntimeError as exc:\n"
+                     "        return str(exc)\n")
+        assert "TypeError" in box.call("bad", [0], references=refs)
+        assert box.call("whole", [1], references=refs) == 20
+        # arguments that would make the reference costly in the grader are refused before it runs
+        box.run_cell("def wide(x):\n    try:\n        return part(np.zeros((1, 20000)))\n"
+                     "    except RuntimeError as exc:\n        return str(exc)\n")
+        assert "too wide" in box.call("wide", [0], references=refs)
+
+
+def _ref_forever(x):
+    while True:
+        x = x + 1
+
+
+def test_a_reference_kept_busy_by_the_students_arguments_stops_at_the_time_limit():
+    """A stub's arguments that keep the grader's reference running: the reference is interrupted at the call's
+    time limit (the grader does not hang) and the call is not graded."""
+    with Sandbox(isolation="process", timeout=3) as box:
+        box.run_cell("def whole(x):\n    return part(x)\n")
+        with pytest.raises(Aborted, match="time limit"):
+            box.call("whole", [1], references={"part": _ref_forever})
 
 
 @pytest.fixture(scope="module")

@@ -121,10 +121,19 @@ def test_hw2_draws_are_reproducible_complete_and_differ_between_seeds(monkeypatc
     assert not np.allclose(ours[0]["log_phi"], ours[1]["log_phi"])
 
 
-def test_hw2_self_check_runs_my_answers_with_the_reference_tasks_and_names_found_and_expected():
+def _no_number_of(message, expected):
+    """No number of ``expected`` (to 3 significant digits or more) appears in the self-check's message."""
+    printed = [float(t) for t in re.findall(r"-?\d+\.\d+(?:e-?\d+)?", message)]
+    values = np.concatenate([np.ravel(v) for v in expected.values()]).astype(float)
+    # tol: a number printed with 3 significant digits or more lies within 5e-3 (relative) of the value
+    shown = [v for v in values if any(np.isclose(p, v, rtol=5e-3, atol=0) for p in printed)]
+    assert not shown, f"the self-check shows expected values {shown}: {message}"
+
+
+def test_hw2_self_check_runs_my_answers_with_the_reference_tasks_and_names_the_property_never_the_value():
     """The instructor's my_answers passes with wrong Tasks 1 to 4 in its notebook (the check swaps in
-    genlearn's); answers of another seed fail with the value found and expected; Task 3's alpha = 1 fails
-    for a seed whose alpha is not 1."""
+    genlearn's); answers of another seed fail naming the answer and its property, without the value
+    expected (which a student could type in); Task 3's alpha = 1 fails for a seed whose alpha is not 1."""
     nb = nbformat.read(f"instructor/source/{HW2}/{HW2}.ipynb", as_version=4)
     (solution,) = [c.source for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "hw2-task7-mine"]
     seed = next(s for s in range(100) if variants.draw(HW2, s)["alpha"] != 1.0)
@@ -140,8 +149,9 @@ def test_hw2_self_check_runs_my_answers_with_the_reference_tasks_and_names_found
     variant_checks.check_my_answers(HW2, seed, space["my_answers"])
     other = variants.answers(HW2, seed + 1)
     with pytest.raises(checks.CheckFailed, match=rf"my_answers: \w+ is not that of your data \(MY_SEED = {seed}\): "
-                                                 r"found .*, expected "):
+                                                 r"it is not ") as failed:
         variant_checks.check_my_answers(HW2, seed, lambda: tuple(other.values()))
+    _no_number_of(str(failed.value), variants.answers(HW2, seed))
     laplace = dict(variants.answers(HW2, seed))
     laplace["log_phi"] = _hw2_laplace(d)
     with pytest.raises(checks.CheckFailed, match=r"log_phi is not that of your data .* at index \(\d, \d+\)"):
@@ -170,15 +180,18 @@ def test_two_students_get_different_tables_and_answers():
     assert variants.answers(A, seeds[0]) != variants.answers(A, seeds[1])
 
 
-def test_the_self_check_passes_own_numbers_and_names_found_and_expected_for_others():
+def test_the_self_check_passes_own_numbers_and_names_the_property_for_others():
     mine, other = variants.answers(A, 11), variants.answers(A, 12)
     variant_checks.check_my_answers(A, 11, lambda: tuple(mine.values()))
     gda = variants.answers("hw1_gda", 5)
     variant_checks.check_my_answers("hw1_gda", 5, lambda: tuple(gda.values()))
-    with pytest.raises(checks.CheckFailed, match=r"Sigma is not that of your data .* at index \(\d, \d\)"):
+    with pytest.raises(checks.CheckFailed, match=r"Sigma is not that of your data .* at index \(\d, \d\)") as failed:
         variant_checks.check_my_answers("hw1_gda", 5, lambda: (*list(gda.values())[:3], gda["Sigma"] * 40 / 39, 0.5))
-    with pytest.raises(checks.CheckFailed, match=r"score_yes is not that of your data \(MY_SEED = 11\): found "):
+    _no_number_of(str(failed.value), gda)
+    with pytest.raises(checks.CheckFailed, match=r"score_yes is not that of your data \(MY_SEED = 11\): it is not P"
+                       ) as failed:
         variant_checks.check_my_answers(A, 11, lambda: tuple(other.values()))
+    _no_number_of(str(failed.value), mine)
     with pytest.raises(ValueError, match="non-negative integer"):
         variants.draw(A, -1)
     with pytest.raises(ValueError, match="non-negative integer"):
@@ -231,3 +244,26 @@ def test_the_command_makes_one_secret_and_one_notebook_per_student(tmp_path, cap
         assert seeds[student] == want, student
     assert seeds["ada"] != seeds["bob"]
     assert "wrote" in capsys.readouterr().out
+
+
+def test_the_command_works_on_a_copied_nbgrader_course_folder(tmp_path, monkeypatch):
+    """The nbgrader course folder (``nbgrader_config.py`` and its ``release/``) copied anywhere, alone, is a course:
+    by ``--course`` and as the current directory; a folder that is neither it nor a checkout is refused, naming
+    both."""
+    import shutil
+
+    course = tmp_path / "anywhere" / "my-course"
+    course.mkdir(parents=True)
+    shutil.copy("instructor/nbgrader_config.py", course / "nbgrader_config.py")
+    released = course / "release" / A / f"{A}.ipynb"
+    released.parent.mkdir(parents=True)
+    shutil.copy(f"notebooks/homework/{A}.ipynb", released)
+    assert course_variants.main(["--course", str(course), "secret"]) == 0
+    monkeypatch.chdir(course)
+    assert course_variants.main(["personalise", A, "ada"]) == 0
+    mine = nbformat.read(course / "personal" / "ada" / A / f"{A}.ipynb", as_version=4)
+    secret = course_variants.read_secret(course)
+    assert course_variants.seed_of_notebook_source([c.source for c in mine.cells]) == \
+        course_variants.student_seed(secret, A, "ada")
+    with pytest.raises(ValueError, match="nbgrader_config.py"):
+        course_variants.main(["--course", str(tmp_path / "anywhere"), "secret"])

@@ -17,9 +17,14 @@ For one submitted notebook, :class:`SandboxGrade`
 2. starts a :class:`~genlearn.course.sandbox.Sandbox` (bubblewrap, a throwaway
    user, limits; see that module) and runs the notebook's code cells there,
    except the graded ones, in order;
-3. for each graded code cell, runs its test from ``grading.TASKS`` here, with
+3. for each graded code cell, in the order of ``grading.TASKS`` (the released
+   notebook's, whatever the submission's order), runs its test here, with
    the student's functions as :class:`RemoteFunction`\\ s: each call runs in a
-   fork of the sandbox and brings back plain data. A test that passes leaves
+   fork of the sandbox and brings back plain data. The reference functions a
+   test puts in place of the student's earlier ones stay here: the fork gets
+   stubs that forward their calls (:meth:`Sandbox.call
+   <genlearn.course.sandbox.Sandbox.call>`). A test cell pasted twice or
+   deleted (:class:`DuplicateCells`) leaves that task not graded. A test that passes leaves
    the cell an ``OK`` line, a failure an error output with the test's message
    (so nbgrader scores the cell 0). If a call kills the sandbox or runs past
    the time limit, only that task scores 0: the sandbox is started again, the
@@ -40,6 +45,7 @@ import hashlib
 import json
 import linecache
 import os
+import re
 import time
 import types
 from pathlib import Path
@@ -47,11 +53,15 @@ from pathlib import Path
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Enum, Float, Int, List, Unicode
 
-from .sandbox import Aborted, Sandbox, StudentRaised, function_sources
+from .sandbox import BLOCK_MESSAGE, Aborted, Sandbox, StudentRaised
 from .similarity import library_runs, near_copies
 from .variants import read_secret, seed_of_notebook_source, student_seed
 
-__all__ = ["SandboxGrade", "RemoteFunction", "NotebookSession", "load_grading", "sha256_of", "write_report"]
+__all__ = ["SandboxGrade", "DuplicateCells", "RemoteFunction", "NotebookSession", "load_grading", "sha256_of",
+           "write_report"]
+
+#: the metadata key DuplicateCells leaves on a graded cell the submission holds more than once (how many times)
+COPIES_KEY = "genlearn_copies"
 
 
 def sha256_of(path):
@@ -74,7 +84,7 @@ def load_grading(path, sha256):
                          "(c.SandboxGrade.grading_sha256): refusing to grade with it. If you changed it yourself, "
                          "put the new digest in nbgrader_config.py.")
     source = data.decode("utf-8")
-    # inspect.getsource reads the checked text (the references are sent to the sandbox as source)
+    # tracebacks of the grader's own errors read the checked text
     linecache.cache[path] = (len(source), None, source.splitlines(True), path)
     module = types.ModuleType("genlearn_hidden_tests")
     module.__file__ = path
@@ -119,12 +129,12 @@ class NotebookSession:
             else:
                 return
 
-    def call(self, function, args, kwargs, substitute, references):
+    def call(self, function, args, kwargs, references):
         start = time.perf_counter()
         try:
             if not self.sandbox.alive:
                 self._start()
-            return self.sandbox.call(function, args, kwargs, substitute, references)
+            return self.sandbox.call(function, args, kwargs, references)
         finally:
             self.seconds += time.perf_counter() - start
 
@@ -135,14 +145,14 @@ class NotebookSession:
 class RemoteFunction:
     """A student's function, called in the sandbox; arguments and result travel as data."""
 
-    def __init__(self, session, name, namespace):
+    def __init__(self, session, name):
         self.__name__ = name
-        self._session, self._namespace = session, namespace
-        self._substitute, self._references = {}, ""
+        self._session = session
+        self._references = {}
 
     def __call__(self, *args, **kwargs):
         try:
-            return self._session.call(self.__name__, args, kwargs, self._substitute, self._references)
+            return self._session.call(self.__name__, args, kwargs, self._references)
         except KeyError:
             exc = StudentRaised("NameError", f"{self.__name__} is not defined")
             exc.grading_message = (f"{self.__name__} is not defined: its cell did not run without errors "
@@ -151,13 +161,17 @@ class RemoteFunction:
 
     @contextlib.contextmanager
     def substituting(self, replacements):
-        """While the block runs, the names in ``replacements`` refer to those reference functions."""
-        self._substitute = {name: func.__name__ for name, func in replacements.items()}
-        self._references = function_sources(replacements.values(), self._namespace)
+        """While the block runs, the names in ``replacements`` refer to those reference functions.
+
+        The references stay in the grader: in the sandbox each name is bound,
+        for one call, to a stub that forwards its arguments here
+        (:meth:`genlearn.course.sandbox.Sandbox.call`).
+        """
+        self._references = dict(replacements)
         try:
             yield
         finally:
-            self._substitute, self._references = {}, ""
+            self._references = {}
 
 
 def _locked_setup(cell):
@@ -181,6 +195,52 @@ def _imports(cells):
 
 def _cell_label(cell, index):
     return cell.metadata.get("nbgrader", {}).get("grade_id") or f"cell {index + 1}"
+
+
+class DuplicateCells(NbGraderPreprocessor):
+    """nbgrader's sanitising step for a graded cell pasted more than once (the same ``grade_id``).
+
+    nbgrader's own ``DeduplicateIds`` empties the metadata of the earlier
+    copies, on which its ``OverwriteCells`` then fails, and the whole
+    submission goes ungraded. Put this step before it
+    (``c.Autograde.sanitize_preprocessors``): the first copy keeps its
+    metadata and the number of copies (``metadata.genlearn_copies``), the
+    others lose their nbgrader metadata and become plain cells. The grader then
+    scores that one task NOT GRADED, saying why, and grades the rest.
+    """
+
+    def preprocess(self, nb, resources):
+        first, counts = {}, {}
+        for cell in nb.cells:
+            meta = cell.metadata.get("nbgrader", {})
+            gid = meta.get("grade_id") if meta.get("grade") else None
+            if gid is None:
+                continue
+            counts[gid] = counts.get(gid, 0) + 1
+            if gid in first:
+                del cell.metadata["nbgrader"]
+                self.log.warning("graded cell %s appears more than once: graded as not gradable", gid)
+            else:
+                first[gid] = cell
+        for gid, n in counts.items():
+            if n > 1:
+                first[gid].metadata[COPIES_KEY] = n
+        return nb, resources
+
+
+#: the start nbgrader gives a graded code cell it put back (``OverwriteCells.add_missing_cells``)
+_PUT_BACK = re.compile(r"^# This cell \(id:[^)]*\) was missing from the submission")
+
+
+def _damaged(cell, label):
+    """Why a graded cell cannot be graded (pasted more than once, or deleted and put back), or ''."""
+    copies = cell.metadata.get(COPIES_KEY, 1)
+    if copies > 1:
+        return (f"the test cell {label} appears {copies} times in the submission (it was pasted more than once); "
+                "the notebook's own cell cannot be told from its copies")
+    if cell.cell_type == "code" and _PUT_BACK.match(cell.source):
+        return f"the test cell {label} was deleted from the submission (nbgrader put it back)"
+    return ""
 
 
 class SandboxGrade(NbGraderPreprocessor):
@@ -228,6 +288,10 @@ class SandboxGrade(NbGraderPreprocessor):
         missing = [_cell_label(c, i) for i, c in graded if _cell_label(c, i) not in grading.TASKS]
         if missing:
             raise ValueError(f"grading.py has no test for the graded cells {missing} (add them to TASKS)")
+        # in the order of the released notebook (grading.TASKS lists its cells in that order), whatever order
+        # the student's file has: a test cell moved up cannot run before the tasks its references stand in for
+        order = list(grading.TASKS)
+        graded.sort(key=lambda ic: order.index(_cell_label(ic[1], ic[0])))
         cells = [(_cell_label(c, i), c.source, not c.metadata.get("nbgrader", {}).get("locked", False))
                  for i, c in code if not c.metadata.get("nbgrader", {}).get("grade")]
         hide = [self._course_root(), os.path.dirname(os.path.abspath(self.grading_file)), *self.hide]
@@ -237,15 +301,18 @@ class SandboxGrade(NbGraderPreprocessor):
         session = NotebookSession(cells, sandbox)
         variant = self._variant(assignment, student, [c.source for _, c in code])
         lessons = getattr(grading, "LESSONS", {})
-        tasks = []
+        tasks, delegations = [], []
         started = time.perf_counter()
         try:
             for i, cell in graded:
                 label = _cell_label(cell, i)
                 test, names = grading.TASKS[label]
                 points = float(cell.metadata["nbgrader"].get("points", 0))
-                funcs = [RemoteFunction(session, name, vars(grading)) for name in names]
+                funcs = [RemoteFunction(session, name) for name in names]
+                damage = _damaged(cell, label)
                 try:
+                    if damage:
+                        raise Aborted(damage)
                     test(*funcs, **({"variant": variant} if _wants_variant(test) else {}))
                 except AssertionError as exc:
                     outcome, why = "failed", str(exc) or "the hidden test failed"
@@ -264,11 +331,15 @@ class SandboxGrade(NbGraderPreprocessor):
                     cell.outputs.append(_lesson_link(self.lesson_url, *lessons[label]))
                 tasks.append({"cell": label, "functions": list(names), "points": points, "outcome": outcome,
                               "why": why})
+                called = re.search(re.escape(BLOCK_MESSAGE) + r" \(([\w.]+)\)", why)
+                if called:
+                    delegations.append({"cell": label, "function": ", ".join(names), "routine": called.group(1)})
                 self.log.info("%s: %s %s", label, outcome, why)
         finally:
             session.close()
+        library = getattr(grading, "LIBRARY", grading.BLOCKED).get(assignment, ())
         copies = near_copies([(label, source) for label, source, editable in cells if editable],
-                             library_runs([b for b in blocked if not b.startswith("genlearn.homework")]),
+                             library_runs([b for b in library if not b.startswith("genlearn.homework")]),
                              self.similarity_threshold)
         report = {
             "assignment": assignment, "student": student, "notebook": notebook,
@@ -280,6 +351,7 @@ class SandboxGrade(NbGraderPreprocessor):
             "cells_with_errors": {label: why for label, why in session.errors.items()
                                   if any(label == c[0] and c[2] for c in cells)},
             "near_copies": copies,
+            "delegations": delegations,
             "variant": _variant_report(variant),
         }
         write_report(self.report_dir or os.path.join(self._course_root(), "reports"), report)
@@ -407,6 +479,9 @@ def _markdown(r):
     problem = _variant_problem(r.get("variant"))
     if problem:
         lines += ["", f"Per-student data: {problem} (the task with this student's numbers scored as graded)."]
+    if r.get("delegations"):
+        lines += ["", "Calls of library code that is switched off (the task scored 0):"]
+        lines += [f"* `{d['function']}` ({d['cell']}) called `{d['routine']}`" for d in r["delegations"]]
     if r["near_copies"]:
         lines += ["", "Near copies of library code (token-based; check by hand, the scores stand):"]
         lines += [f"* `{h['function']}` ({h['cell']}): {h['score']:.0%} like `{h['reference']}`"
@@ -428,10 +503,12 @@ def _variant_problem(variant):
 
 def _summary(assignment, reports):
     lines = [f"# {assignment}: what needs the instructor", "",
-             "| student | not graded | near copies of library code | another student's data |", "|---|---|---|---|"]
+             "| student | not graded | library code: near copies, calls | another student's data |",
+             "|---|---|---|---|"]
     for r in reports:
         ungraded = [f"{t['cell']} ({t['why']})" for t in r["tasks"] if t["outcome"] == "not graded"]
         copies = [f"{h['function']} ~ {h['reference']} ({h['score']:.0%})" for h in r["near_copies"]]
+        copies += [f"{d['function']} calls {d['routine']} (switched off)" for d in r.get("delegations", ())]
         variant = _variant_problem(r.get("variant"))
         if ungraded or copies or variant:
             lines.append(f"| {r['student']} | {'; '.join(ungraded) or '-'} | {'; '.join(copies) or '-'} "

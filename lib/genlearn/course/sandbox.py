@@ -55,13 +55,13 @@ import importlib.util
 import json
 import os
 import py_compile
+import select
 import selectors
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 import uuid
 from pathlib import Path
@@ -69,7 +69,7 @@ from pathlib import Path
 from .sandbox_protocol import MAX_RESPONSE, WORKER_MODULE, decode, describe_signal, encode, frame, unframe
 
 __all__ = ["Sandbox", "ThrowawayUser", "bwrap_problem", "Aborted", "StudentRaised", "SandboxError", "encode", "decode",
-           "stub_source", "function_sources", "BLOCK_MESSAGE"]
+           "stub_source", "BLOCK_MESSAGE"]
 
 BLOCK_MESSAGE = ("this task asks for your own implementation: genlearn's and scikit-learn's "
                  "versions are switched off while it is graded")
@@ -101,27 +101,35 @@ class StudentRaised(Exception):
 # Blocked implementations: stub copies of module files
 # ---------------------------------------------------------------------------
 
-def _stub_function(name, node):
-    stub = ast.parse(f"def {name}(*args, **kwargs):\n    raise RuntimeError({BLOCK_MESSAGE!r})\n").body[0]
+def _raise(where):
+    message = BLOCK_MESSAGE + (f" ({where})" if where else "")
+    return f"raise RuntimeError({message!r})"
+
+
+def _stub_function(name, node, where=""):
+    stub = ast.parse(f"def {name}(*args, **kwargs):\n    {_raise(where)}\n").body[0]
     return ast.copy_location(stub, node)
 
 
-def _stub_class(node):
-    body = ast.parse("def __init__(self, *args, **kwargs):\n"
-                     f"    raise RuntimeError({BLOCK_MESSAGE!r})\n").body
+def _stub_class(node, where=""):
+    body = ast.parse(f"def __init__(self, *args, **kwargs):\n    {_raise(where)}\n").body
     stub = ast.ClassDef(name=node.name, bases=node.bases, keywords=node.keywords, body=body, decorator_list=[])
     if "type_params" in ast.ClassDef._fields:   # Python >= 3.12
         stub.type_params = []
     return ast.copy_location(stub, node)
 
 
-def stub_source(source, names=None):
+def stub_source(source, names=None, module=""):
     """The module ``source`` with its functions and classes replaced by ones that raise.
 
     ``names=None`` replaces every function and class defined at the top level
     of the module (also inside a top-level ``if`` or ``try``); otherwise only
-    those named. Everything else (imports, constants) is kept, so that the
-    module still imports and other modules find the names they import from it.
+    those named, where ``"Class.method"`` replaces one method of a class and
+    keeps the class (for a class the module itself instantiates, such as
+    scipy's distributions). Everything else (imports, constants) is kept, so
+    that the module still imports and other modules find the names they import
+    from it. The message names the routine (``module.name``) when ``module``
+    is given.
 
     Examples
     --------
@@ -134,14 +142,27 @@ def stub_source(source, names=None):
     """
     tree = ast.parse(source)
     wanted = None if names is None else set(names)
+    methods = {}
+    for name in wanted or ():
+        cls, dot, method = name.partition(".")
+        if dot:
+            methods.setdefault(cls, set()).add(method)
+
+    def where(name):
+        return f"{module}.{name}" if module else ""
 
     def replace(body):
         out = []
         for node in body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (wanted is None or node.name in wanted):
-                out.append(_stub_function(node.name, node))
+                out.append(_stub_function(node.name, node, where(node.name)))
             elif isinstance(node, ast.ClassDef) and (wanted is None or node.name in wanted):
-                out.append(_stub_class(node))
+                out.append(_stub_class(node, where(node.name)))
+            elif isinstance(node, ast.ClassDef) and node.name in methods:
+                node.body = [_stub_function(item.name, item, where(f"{node.name}.{item.name}"))
+                             if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                             and item.name in methods[node.name] else item for item in node.body]
+                out.append(node)
             else:
                 if isinstance(node, ast.If):
                     node.body, node.orelse = replace(node.body), replace(node.orelse)
@@ -185,7 +206,7 @@ def _write_stubs(blocked, folder):
             raise SandboxError(f"the blocked module {module} has no source file here: correct the list of "
                                "blocked implementations (grading.BLOCKED) or install it")
         stub = Path(folder) / f"{module}.py"
-        stub.write_text(stub_source(Path(origin).read_text(encoding="utf-8"), attrs), encoding="utf-8")
+        stub.write_text(stub_source(Path(origin).read_text(encoding="utf-8"), attrs, module), encoding="utf-8")
         stub.chmod(0o644)
         stubs[origin] = stub
         # The sandbox hides the original's cached bytecode; make sure it exists now, so that it cannot
@@ -256,6 +277,60 @@ class ThrowawayUser:
 # ---------------------------------------------------------------------------
 # The sandbox
 # ---------------------------------------------------------------------------
+
+#: the most numbers (or strings) a stub may send to a reference, and the largest size of an array's
+#: dimensions after the first: every reference the homework's tests stand in with gets a few hundred rows of
+#: at most a dozen columns, and a (1, 20000) array would make a covariance of 3 GB in the grader
+CALLBACK_ITEMS, CALLBACK_WIDTH = 2_000_000, 1000
+
+
+def _small_enough(data):
+    """Raise ValueError when the arguments a stub sent would make the grader's reference too costly."""
+    import numpy as np
+
+    count, todo = 0, [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, np.ndarray):
+            if item.ndim > 1 and max(item.shape[1:]) > CALLBACK_WIDTH:
+                raise ValueError(f"an array of shape {item.shape} is too wide for the reference (at most "
+                                 f"{CALLBACK_WIDTH} columns)")
+            count += item.size
+            if item.dtype == object:
+                todo.extend(item.ravel().tolist())
+        elif isinstance(item, (list, tuple, set)):
+            count += len(item)
+            todo.extend(item)
+        elif isinstance(item, dict):
+            count += len(item)
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        else:
+            count += 1
+        if count > CALLBACK_ITEMS:
+            raise ValueError(f"more than {CALLBACK_ITEMS} values sent to the reference")
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    """Interrupt the block (TimeoutError) after ``seconds`` of wall clock, where a signal can (the main thread)."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expired(signum, frame):
+        raise TimeoutError("the reference ran past the call's time limit")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.01))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
 
 def bwrap_problem():
     """Why bubblewrap cannot make a sandbox here (a sentence), or None when it can."""
@@ -533,7 +608,7 @@ class Sandbox:
             how = f"ended with exit status {status}"
         return Aborted(f"the process running the notebook's code {how} {what}")
 
-    def _request(self, message, timeout=None):
+    def _request(self, message, timeout=None, references=None):
         if not self.alive:
             raise Aborted("the sandbox is not running")
         nonce = uuid.uuid4().hex
@@ -555,7 +630,9 @@ class Sandbox:
                     raw, self._buffer = self._buffer.split(b"\n", 1)
                     reply = unframe(raw)         # None for the student's own writes to the protocol
                     if reply is not None and reply.get("id") == nonce:
-                        return reply
+                        if "callback" not in reply:
+                            return reply
+                        self._answer_callback(reply, references or {}, what, deadline, timeout)
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self.close()
@@ -572,25 +649,67 @@ class Sandbox:
                     raise Aborted(f"the notebook's code wrote more than {MAX_RESPONSE >> 20} MiB {what}")
                 self._buffer += chunk
 
+    def _answer_callback(self, request, references, what, deadline, timeout):
+        """Run the reference a stub forwarded (here, in the grader) and send back its result, as data."""
+        name, cid = request.get("callback"), request.get("cid")
+        if not isinstance(cid, str):
+            return
+        try:
+            if name not in references:
+                raise LookupError(f"no reference named {name!r} stands in during this call")
+            args, kwargs = decode(request.get("args")), decode(request.get("kwargs"))
+            if type(args) is not list or type(kwargs) is not dict or not all(type(k) is str for k in kwargs):
+                raise ValueError("arguments are a list and keyword arguments a dict")
+            _small_enough([args, kwargs])
+            with _time_limit(deadline - time.monotonic()):
+                answer = {"value": encode(references[name](*args, **kwargs))}
+        except Exception as exc:  # noqa: BLE001 - the student's arguments made the reference fail
+            answer = {"raised": {"type": type(exc).__name__, "message": str(exc)[:300]}}
+        # written without blocking past the deadline: a child that stops reading cannot hang the grader
+        view, fd = memoryview(frame(answer, cid)), self.proc.stdin.fileno()
+        os.set_blocking(fd, False)
+        try:
+            while view:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self.close()
+                    limit = self.timeout if timeout is None else timeout
+                    raise Aborted(f"the notebook's code ran past the time limit ({limit:g} s) {what}")
+                if select.select([], [fd], [], min(left, 1.0))[1]:
+                    try:
+                        view = view[os.write(fd, view):]
+                    except BlockingIOError:
+                        pass
+        except (BrokenPipeError, OSError):
+            raise self._dead(what) from None
+        finally:
+            if self.proc is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    os.set_blocking(fd, True)
+
     def run_cell(self, source, timeout=None):
         """Run one cell in the worker's shell: {"ok", "stdout", "stderr", "error"}."""
         reply = self._request({"op": "run", "source": source}, timeout)
         return {"ok": bool(reply.get("ok")), "stdout": str(reply.get("stdout", "")),
                 "stderr": str(reply.get("stderr", "")), "error": reply.get("error")}
 
-    def call(self, function, args=(), kwargs=None, substitute=None, references="", timeout=None):
+    def call(self, function, args=(), kwargs=None, references=None, timeout=None):
         """``function(*args, **kwargs)`` in a fork of the worker; returns its value, decoded.
 
-        ``substitute`` maps names the function looks up globally to functions
-        defined by the Python source ``references`` (run in a namespace with
-        ``math``, ``np`` and ``Fraction``). Raises :class:`StudentRaised`
-        (or NotImplementedError) when the function raises, KeyError when the
-        notebook does not define it, :class:`Aborted` when its process dies
-        or runs past the timeout.
+        ``references`` maps names the function looks up globally to the
+        grader's functions that stand in for them during this call. They stay
+        here: the fork gets, under each name, a stub that sends its arguments
+        to the grader, which runs the reference and sends back the result (as
+        data), so that nothing of the reference (its code, its source, the
+        values it compares with) enters the student's process. Raises
+        :class:`StudentRaised` (or NotImplementedError) when the function
+        raises, KeyError when the notebook does not define it, :class:`Aborted`
+        when its process dies or runs past the timeout.
         """
+        references = dict(references or {})
         reply = self._request({"op": "call", "function": function, "args": encode(list(args)),
-                               "kwargs": encode(dict(kwargs or {})), "substitute": dict(substitute or {}),
-                               "references": references}, timeout)
+                               "kwargs": encode(dict(kwargs or {})), "stubs": sorted(references)}, timeout,
+                              references=references)
         if "value" in reply:
             try:
                 return decode(reply["value"])
@@ -608,29 +727,3 @@ class Sandbox:
             raise StudentRaised(type_name, message)
         raise StudentRaised("ValueError", "the sandbox answered with something the grader cannot read")
 
-
-def function_sources(functions, namespace):
-    """Python source defining ``functions`` and the module-level functions they use, from ``namespace``.
-
-    The grader ships reference functions to the sandbox this way, as source
-    text (``inspect.getsource``), with whatever other functions of the same
-    module they call.
-    """
-    import inspect
-    import types
-
-    order, seen = [], set()
-
-    def visit(func):
-        if func.__name__ in seen:
-            return
-        seen.add(func.__name__)
-        for name in func.__code__.co_names:
-            other = namespace.get(name)
-            if isinstance(other, types.FunctionType) and other.__module__ == func.__module__:
-                visit(other)
-        order.append(func)
-
-    for func in functions:
-        visit(func)
-    return "\n\n".join(textwrap.dedent(inspect.getsource(f)) for f in order)

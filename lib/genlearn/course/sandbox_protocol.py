@@ -15,12 +15,16 @@ that lines the student's code writes to the same output are told apart
 ``{"op": "run", "source": ...}``
     runs a cell in an IPython shell (magics work as in a kernel):
     ``{"ok", "stdout", "stderr", "error": {"ename", "evalue"} or null}``.
-``{"op": "call", "function", "args", "kwargs", "substitute", "references"}``
-    forks; the child calls the function on the decoded arguments (with the
-    names in ``substitute`` bound to functions defined by ``references``)
-    and answers ``{"value": ...}``, ``{"raised": {"type", "message"}}`` or
+``{"op": "call", "function", "args", "kwargs", "stubs"}``
+    forks; the child binds each name in ``stubs`` (in the notebook's
+    namespace) to a stub, calls the function on the decoded arguments and
+    answers ``{"value": ...}``, ``{"raised": {"type", "message"}}`` or
     ``{"missing": true}``; a child that dies first is answered for by the
-    parent: ``{"crashed": "..."}``.
+    parent: ``{"crashed": "..."}``. While the call runs, a stub that is
+    called sends ``{"callback": name, "args", "kwargs", "cid"}`` (with the
+    call's ``id``); the grader runs its own reference function of that name
+    and writes back ``{"value": ...}`` or ``{"raised": {...}}`` with the id
+    ``cid``, which the child reads. The references never leave the grader.
 
 Arguments and values travel as **data** (:func:`encode` / :func:`decode`:
 JSON of numbers, strings, lists, tuples, dicts, numpy arrays and fractions,

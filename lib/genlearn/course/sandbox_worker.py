@@ -9,9 +9,11 @@ It sets its resource limits, keeps private copies of its standard input and
 output for the protocol (:mod:`genlearn.course.sandbox_protocol`: one JSON
 object a line, each answer carrying the ``id`` of its request), sends the
 notebook's own output to files, and then answers the requests ``hello``,
-``run`` and ``call`` described there. For ``call`` it forks; the child calls
-the student's function, so each call starts from the state the cells left and
-what one call changes does not reach the next.
+``run`` and ``call`` described there. For ``call`` it forks; the child binds
+the call's ``stubs`` in the notebook's namespace (functions that forward their
+arguments to the grader's references over the protocol, :class:`_Channel`) and
+calls the student's function, so each call starts from the state the cells left
+and what one call changes (stubs included) does not reach the next.
 """
 import json
 import os
@@ -70,20 +72,72 @@ class _Capture:
         return texts
 
 
-def _call(shell, request):
+class _Channel:
+    """The forked child's own line to the grader, for the stubs of one call.
+
+    A stub sends ``{"callback": name, "args", "kwargs", "cid"}`` tagged with
+    the call's ``id`` on the protocol's output and reads the grader's answer
+    (``{"value"}`` or ``{"raised"}``, tagged ``cid``) from its input: the
+    worker itself, waiting for the child, reads neither meanwhile.
+    """
+
+    def __init__(self, requests_fd, replies_fd, call_id):
+        self.requests_fd, self.replies_fd, self.call_id = requests_fd, replies_fd, call_id
+        self.count, self.buffer = 0, b""
+
+    def ask(self, name, args, kwargs):
+        self.count += 1
+        cid = f"{self.call_id}.{self.count}"
+        try:
+            message = {"callback": name, "args": encode(list(args)), "kwargs": encode(dict(kwargs)), "cid": cid}
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise TypeError(f"the arguments of {name} must be plain data (numbers, strings, lists, dicts, "
+                            f"numpy arrays): {_text(exc)}") from None
+        view = memoryview(frame(message, self.call_id))
+        while view:
+            view = view[os.write(self.replies_fd, view):]
+        while True:
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                answer = unframe(line)
+                if answer is None or answer.get("id") != cid:
+                    continue
+                if "value" in answer:
+                    return decode(answer["value"])
+                raised = answer.get("raised") or {}
+                raise RuntimeError(f"{name} raised {raised.get('type', 'an exception')}: {raised.get('message', '')}")
+            chunk = os.read(self.requests_fd, 1 << 20)
+            if not chunk:
+                raise RuntimeError(f"{name}: the grader did not answer")
+            self.buffer += chunk
+
+
+def _stub(name, channel):
+    """A function named ``name`` that forwards its call to the grader's reference: all the child holds of it."""
+    def forward(*args, **kwargs):
+        return channel.ask(name, args, kwargs)
+
+    forward.__name__ = forward.__qualname__ = name
+    return forward
+
+
+def _call(shell, request, channel=None):
+    import inspect
+
     namespace = shell.user_ns
     name = request["function"]
     if name not in namespace:
         return {"missing": True}
     func = namespace[name]
-    references = {}
-    if request.get("references"):
-        exec("import math\nimport numpy as np\nfrom fractions import Fraction\n", references)
-        exec(compile(request["references"], "<the grader's reference functions>", "exec"), references)
-    space = getattr(func, "__globals__", None)
-    if isinstance(space, dict):
-        for global_name, ref in request.get("substitute", {}).items():
-            space[global_name] = references[ref]
+    stubs = {ref: _stub(ref, channel) for ref in request.get("stubs", ())}
+    # by name in the notebook's own namespace, where every function, method, lambda and decorated
+    # function defined in a cell looks its globals up; and in the module of a function defined elsewhere
+    spaces = [namespace]
+    with_globals = getattr(inspect.unwrap(func), "__globals__", None) if callable(func) else None
+    if isinstance(with_globals, dict) and with_globals is not namespace:
+        spaces.append(with_globals)
+    for space in spaces:
+        space.update(stubs)
     args, kwargs = decode(request["args"]), decode(request["kwargs"])
     try:
         value = func(*args, **kwargs)
@@ -122,14 +176,15 @@ def _reap(pid=None):
             found = status
 
 
-def _forked_call(shell, request):
+def _forked_call(shell, request, requests_fd, replies_fd):
     """Run :func:`_call` in a child process; the parent answers if the child dies first."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:                                             # the child
         os.close(read_end)
         try:
-            reply = json.dumps(_call(shell, request), allow_nan=True).encode()
+            channel = _Channel(requests_fd, replies_fd, request.get("id"))
+            reply = json.dumps(_call(shell, request, channel), allow_nan=True).encode()
         except BaseException as exc:  # noqa: BLE001
             reply = json.dumps({"raised": {"type": type(exc).__name__, "message": _text(exc)}}).encode()
         view = memoryview(reply)
@@ -222,7 +277,7 @@ def main(argv):
                   request)
         elif op == "call":
             capture.read()
-            reply(_forked_call(shell, request), request)
+            reply(_forked_call(shell, request, requests.fileno(), replies.fileno()), request)
             capture.read()
 
 

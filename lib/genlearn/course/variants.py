@@ -105,20 +105,37 @@ def whose_seed(seed, secret, assignment, students):
     return [s for s in students if student_seed(secret, assignment, s) == seed]
 
 
+def _nbgrader_course(course):
+    """The nbgrader course folder (the one with ``nbgrader_config.py``): ``course`` itself when it is one (a
+    copied ``instructor/`` folder, anywhere), else ``instructor/`` of the course folder ``course`` (a checkout;
+    None: the current directory when it is an nbgrader course folder, else the checkout around it)."""
+    from .folder import course_folder
+
+    for folder in ([Path(course)] if course is not None else [Path.cwd()]):
+        if (folder / "nbgrader_config.py").is_file():
+            return folder.resolve()
+    try:
+        return course_folder(course) / "instructor"
+    except ValueError as exc:
+        raise ValueError(f"{exc} Or pass the nbgrader course folder itself (the folder holding "
+                         "nbgrader_config.py, e.g. a copy of instructor/).") from None
+
+
 def main(argv=None):
     import nbformat
 
-    from .folder import course_folder
-
     parser = argparse.ArgumentParser(prog="python -m genlearn.course.variants", description=__doc__.split("\n")[0])
-    parser.add_argument("--course", help="the course folder (default: the checkout around the current directory)")
+    parser.add_argument("--course", help="the nbgrader course folder (with nbgrader_config.py, e.g. instructor/ or "
+                                         "a copy of it), or a checkout holding it in instructor/ (default: the "
+                                         "current directory if it holds nbgrader_config.py, else the checkout "
+                                         "around it)")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("secret", help="make the course secret (instructor/variant_secret), once")
     p = sub.add_parser("personalise", help="one notebook per student, in personal/<student>/<assignment>/")
     p.add_argument("assignment")
     p.add_argument("students", nargs="+", help="student ids, as nbgrader knows them")
     args = parser.parse_args(argv)
-    course = course_folder(args.course) / "instructor"
+    course = _nbgrader_course(args.course)
     if args.command == "secret":
         print(f"wrote {make_secret(course)}")
         return 0

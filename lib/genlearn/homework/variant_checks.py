@@ -3,7 +3,9 @@
 :func:`check_my_answers` calls the student's ``my_answers()`` with genlearn's
 versions of the tasks it builds on and compares what it returns with
 :func:`genlearn.homework.variants.answers` for the notebook's ``MY_SEED``: a
-wrong value fails with the value found and the value expected.
+wrong value fails naming the answer and the property it lacks (and, for a
+table, the entry furthest off), never the value expected, which a student
+could type in instead of computing it.
 
 Examples
 --------
@@ -15,7 +17,7 @@ OK: your numbers for MY_SEED = 7: score_yes = ...
 import numpy as np
 
 from . import checks
-from .variants import ANSWER_NAMES, _check, answers, found_expected
+from .variants import ANSWER_NAMES, _check, answers
 
 __all__ = ["check_my_answers"]
 
@@ -44,9 +46,35 @@ def check_my_answers(assignment, seed, my_answers):
     for name, value in zip(names, out):
         value = checks._array(value, f"my_answers' {name}", np.shape(expected[name]), "as in the task")
         if not np.allclose(value, expected[name], rtol=1e-9, atol=1e-12):
-            checks._fail(f"my_answers: {name} is not that of your data (MY_SEED = {seed}): "
-                         f"{found_expected(value, expected[name])}. Did you use the data of the cell above?")
+            checks._fail(f"my_answers: {name} is not that of your data (MY_SEED = {seed}): {PROPERTIES[name]}"
+                         f"{_where(value, expected[name])}. Did you use the data of the cell above?")
     checks._ok(f"your numbers for MY_SEED = {seed}: " + ", ".join(_shown(n, expected[n]) for n in names))
+
+
+#: what each answer is, said when it is wrong (the expected value is never shown)
+PROPERTIES = {
+    "phi": "it is not the fraction of your examples in class 1",
+    "mu0": "it is not the mean of your examples of class 0",
+    "mu1": "it is not the mean of your examples of class 1",
+    "Sigma": "it is not the shared covariance of your data with divisor m (Task 1)",
+    "p_query": "it is not p(y = 1 | x_mine) under your estimates (Task 2)",
+    "phi_spam": "it is not the fraction of spam among your messages",
+    "log_phi": "it is not the log of your messages' word frequencies smoothed with alpha_mine",
+    "log_px": "it is not the sum of log phi over the query's words, each occurrence counted",
+    "p_spam": "it is not p(y = 1 | query_mine) under your estimates",
+    "score_yes": "it is not P(Yes) prod_j P(x_j | Yes) of your table, with m_mine and p = 1/k_j",
+    "score_no": "it is not P(No) prod_j P(x_j | No) of your table, with m_mine and p = 1/k_j",
+    "p_yes": "it is not score_yes / (score_yes + score_no) of your table",
+}
+
+
+def _where(value, expected):
+    """' (the entry at index (i, j) is off the most)' for a table; '' for one number."""
+    err = np.abs(np.asarray(value, dtype=float) - np.asarray(expected, dtype=float))
+    if err.ndim == 0:
+        return ""
+    i = np.unravel_index(int(np.nanargmax(np.where(np.isnan(err), np.inf, err))), err.shape)
+    return f" (the entry at index {tuple(int(k) for k in i)} is off the most)"
 
 
 def _shown(name, value):

@@ -155,3 +155,110 @@ def test_test_helpers_warn_with_classes_the_xdist_controller_can_import():
     found = warning_classes_out_of_reach(ROOT / "tests")
     assert not found, ("warning classes the xdist controller cannot import (warn a plain UserWarning whose "
                        "message starts with a name, as lab_driver.BLANK_NOTEBOOK does):\n" + "\n".join(found))
+
+
+#: Calls that compare floats within a tolerance (numpy.testing, numpy, math, pytest).
+FLOAT_COMPARISONS = {"assert_allclose", "approx", "isclose", "allclose", "assert_almost_equal",
+                     "assert_array_almost_equal", "assert_approx_equal", "assert_array_almost_equal_nulp",
+                     "assert_array_max_ulp"}
+TOL_COMMENT = re.compile(r"#\s*tol:")
+
+
+def tolerance_names(path=ROOT / "tests" / "tolerances.py"):
+    """The public names tests/tolerances.py defines (constants and functions)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
+             if isinstance(t, ast.Name)}
+    names |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    return {n for n in names if not n.startswith("_")}
+
+
+def _called(node):
+    f = node.func
+    return getattr(f, "id", None) or getattr(f, "attr", None)
+
+
+def _floaty(node):
+    """A float literal (or a list of some), ``-0.5``, ``round(x, k)`` or ``float(...)``: an operand that makes
+    ``==`` a comparison of floats."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, float)
+    if isinstance(node, ast.UnaryOp):
+        return _floaty(node.operand)
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return any(_floaty(e) for e in node.elts)
+    if isinstance(node, ast.Call):
+        return _called(node) == "float" or (_called(node) == "round" and len(node.args) == 2)
+    return False
+
+
+def float_comparisons(tree):
+    """The nodes of ``tree`` that compare floats: a call of FLOAT_COMPARISONS, or ``==`` / ``!=`` with a float
+    operand (one holding an ``approx`` call is that call's comparison, checked as such)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _called(node) in FLOAT_COMPARISONS:
+            found.append(node)
+        elif (isinstance(node, ast.Compare) and any(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops)
+              and any(_floaty(e) for e in [node.left, *node.comparators])
+              and not any(isinstance(n, ast.Call) and _called(n) in FLOAT_COMPARISONS for n in ast.walk(node))):
+            found.append(node)
+    return found
+
+
+def tolerances_without_reason(source, names):
+    """``[(line, code)]`` of the float comparisons in ``source`` that neither have a comment starting ``# tol:``
+    on one of their lines or the two lines above, nor name a tolerance of tests/tolerances.py (``names``)."""
+    import io
+    import tokenize
+
+    reasons = {tok.start[0] for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+               if tok.type == tokenize.COMMENT and TOL_COMMENT.match(tok.string)}
+    lines = source.splitlines()
+    found = []
+    for node in float_comparisons(ast.parse(source)):
+        if reasons & set(range(node.lineno - 2, node.end_lineno + 1)):
+            continue
+        if any((getattr(n, "id", None) or getattr(n, "attr", None)) in names for n in ast.walk(node)):
+            continue
+        found.append((node.lineno, lines[node.lineno - 1].strip()))
+    return sorted(set(found))
+
+
+def test_the_tolerance_checker_finds_a_comparison_without_reason():
+    names = {"ROUNDING", "printed"}
+    source = "\n".join([
+        "import numpy as np, pytest",
+        "from tolerances import ROUNDING, printed",
+        "np.testing.assert_allclose(a, b, rtol=1e-9)",                       # 3: no reason
+        "assert x == pytest.approx(0.25)",                                   # 4: no reason
+        "assert round(se, 3) == 0.005",                                      # 5: no reason
+        "assert np.isclose(a, b)",                                           # 6: no reason
+        "# tol: rounding only, the same sum another way",
+        "",
+        "np.testing.assert_allclose(a, b, rtol=1e-12)",                      # two lines below its reason
+        "np.testing.assert_allclose(a, b, rtol=ROUNDING)",                   # a named tolerance
+        "assert x == pytest.approx(y, abs=printed(4))",                      # a named tolerance
+        "assert np.allclose(a,",
+        "                   b, atol=1e-8)  # tol: lbfgs stops at tol=1e-8",  # on its last line
+        "assert n == 3 and s == 'a' and y != 0",                             # no floats
+        "assert x == 0.5  # tol: 1/2 is exact in binary",
+        "",
+        "",
+        "",
+        "assert x != -1.0",                                                  # 19: three lines below a reason
+    ])
+    assert [line for line, _ in tolerances_without_reason(source, names)] == [3, 4, 5, 6, 19]
+
+
+def test_tolerances_py_states_a_reason_for_each_name():
+    source = (ROOT / "tests" / "tolerances.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            assert lines[node.lineno - 2].startswith("#:"), f"tests/tolerances.py:{node.lineno}: say why (#: above)"
+        elif isinstance(node, ast.FunctionDef):
+            assert ast.get_docstring(node), f"tests/tolerances.py: {node.name} needs a docstring saying why"
+    assert {"EXACT", "ROUNDING", "printed"} <= tolerance_names()
+

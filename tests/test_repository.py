@@ -226,10 +226,10 @@ def tolerances_without_reason(source, names):
 
 
 def test_the_tolerance_checker_finds_a_comparison_without_reason():
-    names = {"ROUNDING", "printed"}
+    names = {"ROUNDING", "half_unit"}
     source = "\n".join([
         "import numpy as np, pytest",
-        "from tolerances import ROUNDING, printed",
+        "from tolerances import ROUNDING, half_unit",
         "np.testing.assert_allclose(a, b, rtol=1e-9)",                       # 3: no reason
         "assert x == pytest.approx(0.25)",                                   # 4: no reason
         "assert round(se, 3) == 0.005",                                      # 5: no reason
@@ -238,7 +238,7 @@ def test_the_tolerance_checker_finds_a_comparison_without_reason():
         "",
         "np.testing.assert_allclose(a, b, rtol=1e-12)",                      # two lines below its reason
         "np.testing.assert_allclose(a, b, rtol=ROUNDING)",                   # a named tolerance
-        "assert x == pytest.approx(y, abs=printed(4))",                      # a named tolerance
+        "assert x == pytest.approx(y, abs=half_unit(4))",                    # a named tolerance
         "assert np.allclose(a,",
         "                   b, atol=1e-8)  # tol: lbfgs stops at tol=1e-8",  # on its last line
         "assert n == 3 and s == 'a' and y != 0",                             # no floats
@@ -260,5 +260,5 @@ def test_tolerances_py_states_a_reason_for_each_name():
             assert lines[node.lineno - 2].startswith("#:"), f"tests/tolerances.py:{node.lineno}: say why (#: above)"
         elif isinstance(node, ast.FunctionDef):
             assert ast.get_docstring(node), f"tests/tolerances.py: {node.name} needs a docstring saying why"
-    assert {"EXACT", "ROUNDING", "printed"} <= tolerance_names()
+    assert {"EXACT", "ROUNDING", "half_unit"} <= tolerance_names()
 

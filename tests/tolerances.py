@@ -8,10 +8,10 @@ test points within reach of a boundary), never from what one machine's run happe
 in their last bits with the CPU (numpy's SIMD dispatch), the BLAS and its thread count, and the versions
 (``make test-numerics`` runs the tests under those changes).
 
-    from tolerances import ROUNDING, printed
+    from tolerances import ROUNDING, half_unit
 
     np.testing.assert_allclose(got, want, rtol=ROUNDING)
-    assert shown == pytest.approx(recomputed, abs=printed(4))
+    assert shown == pytest.approx(recomputed, abs=half_unit(4))
 """
 
 #: Exact: the same operations on the same inputs in the same order (a value stored and read back, a copy,
@@ -30,14 +30,14 @@ ROUNDING = 1e-12
 CONDITIONED = 1e-9
 
 
-def printed(decimals, error=0.0):
+def half_unit(decimals, error=0.0):
     """Tolerance between a value printed with ``decimals`` places and its recomputation.
 
     Half a unit of the last printed place (what rounding to ``decimals`` places may move a value), plus
     ``error``, the recomputation's own error (its solver's tolerance, for instance), plus 1e-12 so that a
     value exactly on a tie (printed rounded either way) and the rounding of the recomputation both pass.
 
-    >>> printed(4) == 0.5e-4 + 1e-12  # tol: the same sum, in the same order
+    >>> half_unit(4) == 0.5e-4 + 1e-12  # tol: the same sum, in the same order
     True
     """
     return 0.5 * 10.0 ** -decimals + error + 1e-12

@@ -143,13 +143,13 @@ def lessons():
     return [str(p.relative_to(ROOT)) for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))]
 
 
-def wide_simd_features(python):
-    """The features of :data:`WIDE_SIMD` that ``python``'s numpy dispatches to on this machine."""
+def wide_simd_features(python, env=None):
+    """The features of :data:`WIDE_SIMD` that ``python``'s numpy dispatches to on this machine (in ``env``)."""
     done = subprocess.run([str(python), "-c", "import numpy as np\n"
                            "try:\n    from numpy._core import _multiarray_umath as u\n"
                            "except ImportError:\n    from numpy.core import _multiarray_umath as u\n"
                            "print(' '.join(f for f in u.__cpu_dispatch__ if u.__cpu_features__.get(f)))"],
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True, check=True, env=env)
     return [f for f in done.stdout.split() if WIDE_SIMD.search(f)]
 
 

@@ -15,6 +15,8 @@ import nbformat
 import numpy as np
 import pytest
 
+from tolerances import ROUNDING
+
 from genlearn.course import assignments, grades
 from genlearn.course import variants as course_variants
 from genlearn.homework import variants
@@ -167,7 +169,7 @@ def test_feedback_names_the_check_the_values_and_the_lesson_section(graded):
     expected, found = variants.answers(A, _seed(A, "s07")), variants.answers(A, _seed(A, "s01"))
     # the first answer that differs (s01's numbers: those of the seed s07's notebook carries)
     name = next(n for n in variants.ANSWER_NAMES[A]
-                if not np.allclose(found[n], expected[n], rtol=1e-9, atol=1e-12))
+                if not np.allclose(found[n], expected[n], rtol=1e-9, atol=ROUNDING))
     assert f"my_answers: {name} is not that of your own data" in html
     assert variants.found_expected(found[name], expected[name]) in html
     notebook, anchor = CLASSES[A]["lesson"]

@@ -19,6 +19,7 @@ from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.model_selection import train_test_split
 
 from notebook_outputs import checked_output, numbers_after
+from tolerances import ROUNDING
 
 from genlearn.datasets import make_gaussian_classes
 from genlearn.demos import gaussian_discriminant_analysis as demo
@@ -67,8 +68,8 @@ def joint_loglik(X, y, phi, mu0, mu1, Sigma):
 def test_notebook_mle_matches_sklearn_and_numpy(out, worked):
     lda = worked["lda"]
     assert worked["phi"] == pytest.approx(lda.priors_[1], abs=1e-15)
-    np.testing.assert_allclose(worked["mu"], lda.means_, atol=1e-12)
-    np.testing.assert_allclose(worked["Sigma"], lda.covariance_, atol=1e-12)
+    np.testing.assert_allclose(worked["mu"], lda.means_, atol=ROUNDING)
+    np.testing.assert_allclose(worked["Sigma"], lda.covariance_, atol=ROUNDING)
     assert numbers_after("phi   =", out, 1)[0] == pytest.approx(worked["phi"], abs=1e-6)
     np.testing.assert_allclose(numbers_after("mu0   =", out, 2), lda.means_[0], atol=1e-6)
     np.testing.assert_allclose(numbers_after("mu1   =", out, 2), lda.means_[1], atol=1e-6)

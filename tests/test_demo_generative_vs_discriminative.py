@@ -16,6 +16,8 @@ from scipy.optimize import brentq
 from scipy.stats import norm
 from sklearn.linear_model import LogisticRegression as SkLogisticRegression
 
+from tolerances import ROUNDING
+
 from genlearn.demos import generative_vs_discriminative as gd
 from lessons import is_checked
 
@@ -63,9 +65,9 @@ def test_posterior_and_joint_match_scipy(params):
     np.testing.assert_allclose(gd.posterior(x, **params), ref_posterior(x, **params), rtol=1e-10)
     j0, j1 = gd.joint(x, **params)
     np.testing.assert_allclose(j0, (1 - params["phi"]) * norm.pdf(x, params["mu_dog"], params["sigma"]),
-                               rtol=1e-12)
+                               rtol=ROUNDING)
     np.testing.assert_allclose(j1, params["phi"] * norm.pdf(x, params["mu_elephant"], params["sigma"]),
-                               rtol=1e-12)
+                               rtol=ROUNDING)
 
 
 def test_posterior_is_finite_far_from_both_means():
@@ -183,7 +185,7 @@ def test_notebook_odds_form_of_bayes_rule():
     assert numbers(lines[0]) == pytest.approx([0.2, 0.25], abs=5e-5)
     assert numbers(lines[1])[-1] == pytest.approx(ratio, abs=5e-6)
     assert numbers(lines[2]) == pytest.approx([post_odds, ref_posterior(80.0, **TRUTH)], abs=5e-6)
-    assert post_odds / (1 + post_odds) == pytest.approx(ref_posterior(80.0, **TRUTH), rel=1e-12)
+    assert post_odds / (1 + post_odds) == pytest.approx(ref_posterior(80.0, **TRUTH), rel=ROUNDING)
 
 
 def test_notebook_poisson_classes_have_a_logistic_posterior():
@@ -193,7 +195,7 @@ def test_notebook_poisson_classes_have_a_logistic_posterior():
     theta, theta0 = math.log(3.0), -4.0 + math.log(0.25)
     k = np.arange(21)
     a, b = 0.2 * poisson.pmf(k, 6.0), 0.8 * poisson.pmf(k, 2.0)
-    np.testing.assert_allclose(a / (a + b), 1 / (1 + np.exp(-(theta * k + theta0))), rtol=1e-12)
+    np.testing.assert_allclose(a / (a + b), 1 / (1 + np.exp(-(theta * k + theta0))), rtol=ROUNDING)
     assert numbers(line) == pytest.approx([theta, -theta0], abs=5e-7)
 
 

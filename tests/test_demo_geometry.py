@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 from scipy.stats import multivariate_normal
 
+from tolerances import ROUNDING
+
 from genlearn.demos import gaussian_discriminant_analysis, gda_vs_logistic_regression, geometry
 
 
@@ -34,7 +36,7 @@ def test_boundary_from_parameters_is_the_log_odds():
 def test_line_in_box():
     x, y = geometry.line_in_box([1.0, 1.0], -1.0, (-2, 2), (-2, 2))
     assert len(x) == 2
-    np.testing.assert_allclose(x + y - 1.0, 0.0, atol=1e-12)
+    np.testing.assert_allclose(x + y - 1.0, 0.0, atol=ROUNDING)
     assert np.all((np.abs(x) <= 2 + 1e-9) & (np.abs(y) <= 2 + 1e-9))
     x, y = geometry.line_in_box([0.0, 2.0], -1.0, (-2, 2), (-2, 2))  # horizontal, x2 = 0.5
     np.testing.assert_allclose(sorted(x), [-2, 2])

@@ -14,6 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tolerances import ROUNDING
+
 from genlearn.demos import m_estimate_stolen_cars as demo
 from lessons import is_checked
 
@@ -100,9 +102,9 @@ def test_conditionals_scores_posterior(data, m, p):
     sc = demo.scores(X, y, m, float(p))
     for c in ("Yes", "No"):
         expected = [float(f_cond(j, v, c, m_f, p)) for j, v in enumerate(QUERY)]
-        np.testing.assert_allclose(cond[c], expected, rtol=1e-12)
-        assert sc[c] == pytest.approx(float(f_score(QUERY, c, m_f, p)), rel=1e-12)
-    assert demo.posterior(X, y, m, float(p)) == pytest.approx(float(f_post_yes(QUERY, m_f, p)), rel=1e-12)
+        np.testing.assert_allclose(cond[c], expected, rtol=ROUNDING)
+        assert sc[c] == pytest.approx(float(f_score(QUERY, c, m_f, p)), rel=ROUNDING)
+    assert demo.posterior(X, y, m, float(p)) == pytest.approx(float(f_post_yes(QUERY, m_f, p)), rel=ROUNDING)
 
 
 def test_no_flip_for_the_notes_query(data):
@@ -136,7 +138,7 @@ def test_all_eight_combinations(data):
                                                                     ["Domestic", "Imported"]))
         for q, c, pr in zip(queries.tolist(), pred, post):
             exact = f_post_yes(tuple(q), Fraction(m), HALF)
-            assert pr == pytest.approx(float(exact), abs=1e-12)
+            assert pr == pytest.approx(float(exact), abs=ROUNDING)
             assert c == ("Yes" if exact > HALF else "No")
 
 

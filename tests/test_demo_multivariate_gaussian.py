@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 from scipy.stats import multivariate_normal
 
+from tolerances import ROUNDING
+
 from genlearn import gaussian
 from genlearn.demos import multivariate_gaussian as mg
 from genlearn.demos import style
@@ -71,10 +73,10 @@ def test_summary_matches_closed_forms(name):
     mu, S = mg.PRESETS[name]
     det, lam, peak = closed_form(S.tolist())
     s = mg.summary(mu, S)
-    assert s["det"] == pytest.approx(det, rel=1e-12)
-    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=1e-12)
-    assert s["peak"] == pytest.approx(peak, rel=1e-12)
-    assert s["peak"] == pytest.approx(multivariate_normal(mu, S).pdf(mu), rel=1e-12)
+    assert s["det"] == pytest.approx(det, rel=ROUNDING)
+    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=ROUNDING)
+    assert s["peak"] == pytest.approx(peak, rel=ROUNDING)
+    assert s["peak"] == pytest.approx(multivariate_normal(mu, S).pdf(mu), rel=ROUNDING)
 
 
 def test_unknown_preset_is_a_clear_error():
@@ -159,7 +161,7 @@ def test_sample_moments_function_against_numpy():
     X = rng.normal(size=(500, 3)) @ rng.normal(size=(3, 3)) + 5.0
     m = mg.sample_moments(X)
     np.testing.assert_allclose(m["mean"], X.mean(axis=0))
-    np.testing.assert_allclose(m["cov_centered"], np.cov(X.T, bias=True), rtol=1e-12)
+    np.testing.assert_allclose(m["cov_centered"], np.cov(X.T, bias=True), rtol=ROUNDING)
     np.testing.assert_allclose(m["cov_moments"], np.cov(X.T, bias=True), rtol=1e-9)
     with pytest.raises(ValueError, match="non-empty"):
         mg.sample_moments(np.zeros(3))

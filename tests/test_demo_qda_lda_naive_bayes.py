@@ -31,6 +31,7 @@ from genlearn.demos import qda_lda_naive_bayes as demo
 from genlearn.explorers import qda_lda_naive_bayes as ex_demo
 from lessons import is_checked
 from notebook_outputs import numbers_after
+from tolerances import ROUNDING
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "05_qda_lda_naive_bayes.ipynb"
 FLOAT = r"-?\d+\.\d+"
@@ -58,7 +59,7 @@ def _numpy_parameters(X, y):
 def _sklearn_parameters(X, y):
     sk = QuadraticDiscriminantAnalysis(reg_param=0.0, store_covariance=True).fit(X, y)
     Sigma = np.asarray(sk.covariance_)
-    if np.allclose(Sigma[0], np.cov(X[y == 0].T, ddof=1), rtol=1e-12):
+    if np.allclose(Sigma[0], np.cov(X[y == 0].T, ddof=1), rtol=ROUNDING):
         # older scikit-learn stores the unbiased 1/(m_k - 1) estimate; the MLE divides by m_k
         counts = np.bincount(y)
         Sigma = np.stack([S * (m - 1) / m for S, m in zip(Sigma, counts)])
@@ -143,15 +144,15 @@ def test_quadratic_form_of_the_seeded_example(example, oracle):
     X, y = example
     A, b, c = QDA().fit(X, y).quadratic_form()
     A_ref, b_ref, c_ref = _abc_closed_form(*oracle(X, y))
-    np.testing.assert_allclose(A, A_ref, rtol=1e-9, atol=1e-12)
-    np.testing.assert_allclose(b, b_ref, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(A, A_ref, rtol=1e-9, atol=ROUNDING)
+    np.testing.assert_allclose(b, b_ref, rtol=1e-9, atol=ROUNDING)
     assert c == pytest.approx(c_ref, rel=1e-9)
 
 
 def test_quadratic_form_equals_scikit_learn_log_odds(example):
     X, y = example
     sk = QuadraticDiscriminantAnalysis(reg_param=0.0, store_covariance=True).fit(X, y)
-    if not np.allclose(sk.covariance_[0], np.cov(X[y == 0].T, bias=True), rtol=1e-12):
+    if not np.allclose(sk.covariance_[0], np.cov(X[y == 0].T, bias=True), rtol=ROUNDING):
         pytest.skip("this scikit-learn's QDA uses the 1/(m_k - 1) covariance, not the MLE")
     A, b, c = QDA().fit(X, y).quadratic_form()
     _, _, P = demo.grid((-4, 6), (-4, 5), 41)
@@ -278,8 +279,8 @@ def test_three_classes_predict_the_argmax_of_scipy_joint_densities():
         Sigmas = demo.class_covariances(model)
         if name == "QDA":
             for k in range(3):
-                np.testing.assert_allclose(Sigmas[k], np.cov(X[y == k].T, bias=True), atol=1e-12)
-        np.testing.assert_allclose(model.mu_, [X[y == k].mean(axis=0) for k in range(3)], atol=1e-12)
+                np.testing.assert_allclose(Sigmas[k], np.cov(X[y == k].T, bias=True), atol=ROUNDING)
+        np.testing.assert_allclose(model.mu_, [X[y == k].mean(axis=0) for k in range(3)], atol=ROUNDING)
         scores = np.column_stack([np.log(np.mean(y == k)) + multivariate_normal(model.mu_[k], Sigmas[k]).logpdf(P)
                                   for k in range(3)])
         assert np.array_equal(model.predict(P), scores.argmax(axis=1)), name
@@ -336,11 +337,11 @@ def test_cv_table_equals_scikit_learn_on_the_same_folds():
     ref = _sklearn_cv(0)
     assert list(ours) == list(ref)
     for name in ref:
-        np.testing.assert_allclose(ours[name], ref[name], atol=1e-12, err_msg=name)
+        np.testing.assert_allclose(ours[name], ref[name], atol=ROUNDING, err_msg=name)
     # scikit-learn's own logistic regression (penalising every class) agrees on these folds
     sk = cross_val_score(make_pipeline(StandardScaler(), SkLogisticRegression(C=1.0)), X, y,
                          cv=StratifiedKFold(n_splits=10, shuffle=True, random_state=0))
-    np.testing.assert_allclose(ours["logistic regression"], sk, atol=1e-12)
+    np.testing.assert_allclose(ours["logistic regression"], sk, atol=ROUNDING)
 
 
 def test_notebook_cv_table_is_scikit_learn_s():

@@ -13,6 +13,8 @@ from sklearn.discriminant_analysis import (LinearDiscriminantAnalysis,
                                            QuadraticDiscriminantAnalysis)
 from sklearn.naive_bayes import GaussianNB as SkGaussianNB
 
+from tolerances import ROUNDING
+
 from genlearn import GDA, QDA, GaussianNB, NotFittedError, sigmoid
 from sklearn_versions import QDA_IS_MLE, QDA_REASON
 
@@ -58,9 +60,9 @@ def test_probabilities_equal_sklearn(model, data, request):
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-8)
     np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
     np.testing.assert_allclose(ours.phi_y_, theirs.priors_ if model is not GaussianNB
-                               else theirs.class_prior_, rtol=1e-12)
+                               else theirs.class_prior_, rtol=ROUNDING)
     np.testing.assert_allclose(ours.mu_, theirs.means_ if model is not GaussianNB
-                               else theirs.theta_, rtol=1e-12)
+                               else theirs.theta_, rtol=ROUNDING)
     if model is GDA:
         np.testing.assert_allclose(ours.Sigma_, theirs.covariance_, rtol=1e-9)
     elif model is QDA:
@@ -103,7 +105,7 @@ def test_mle_matches_the_formulas(model):
         expected = np.array([outer[k] / np.sum(y == k) for k in range(3)])
         if model is GaussianNB:
             expected = expected * np.eye(3)
-    np.testing.assert_allclose(fitted.Sigma_, expected, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(fitted.Sigma_, expected, rtol=ROUNDING, atol=1e-14)
 
 
 @pytest.mark.parametrize("model", MODELS)
@@ -114,9 +116,9 @@ def test_joint_log_proba_and_log_likelihood_equal_scipy(model):
     expected = np.column_stack([
         np.log(fitted.phi_y_[k]) + stats.multivariate_normal(fitted.mu_[k], Sigmas[k]).logpdf(X)
         for k in range(2)])
-    np.testing.assert_allclose(fitted.predict_joint_log_proba(X), expected, rtol=1e-12)
+    np.testing.assert_allclose(fitted.predict_joint_log_proba(X), expected, rtol=ROUNDING)
     assert fitted.log_likelihood(X, y) == pytest.approx(expected[np.arange(40), y].sum(),
-                                                        rel=1e-12)
+                                                        rel=ROUNDING)
 
 
 def test_many_blocks_and_large_offsets():
@@ -128,14 +130,14 @@ def test_many_blocks_and_large_offsets():
     shifted = QDA().fit(X + 1e6, y)
     np.testing.assert_allclose(shifted.mu_, base.mu_ + 1e6, rtol=1e-15)
     np.testing.assert_allclose(shifted.Sigma_, base.Sigma_, atol=1e-8)
-    np.testing.assert_allclose(base.Sigma_[1], np.cov(X[y == 1].T, bias=True), atol=1e-12)
+    np.testing.assert_allclose(base.Sigma_[1], np.cov(X[y == 1].T, bias=True), atol=ROUNDING)
 
 
 def test_gda_sigmoid_identity_and_theta_formula(cancer):
     X, y = cancer
     model = GDA().fit(X, y)
     np.testing.assert_allclose(model.predict_proba(X)[:, 1],
-                               sigmoid(X @ model.theta_ + model.theta0_), atol=1e-12)
+                               sigmoid(X @ model.theta_ + model.theta0_), atol=ROUNDING)
     # CS229: theta = Sigma^{-1} (mu1 - mu0), computed here with an independent solver.
     mu0, mu1 = model.mu_
     theta = np.linalg.solve(model.Sigma_, mu1 - mu0)
@@ -215,12 +217,12 @@ def test_rows_sum_to_one_and_shuffling_changes_nothing(seed, K, model):
     X, y = make_classes(seed, m=12 * K, n=3, K=K)
     fitted = model().fit(X, y)
     proba = fitted.predict_proba(X)
-    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=1e-12)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=ROUNDING)
     order = np.random.default_rng(seed).permutation(len(y))
     shuffled = model().fit(X[order], y[order])
     for name in ("phi_y_", "mu_", "Sigma_"):
         np.testing.assert_allclose(getattr(shuffled, name), getattr(fitted, name),
-                                   rtol=1e-9, atol=1e-12)
+                                   rtol=1e-9, atol=ROUNDING)
     np.testing.assert_allclose(shuffled.predict_proba(X), proba, atol=1e-9)
 
 
@@ -232,7 +234,7 @@ def test_renaming_labels_only_renames_classes(seed, model, names):
     base = model().fit(X, y)
     renamed = model().fit(X, np.array(names)[y])
     assert renamed.classes_.tolist() == sorted(names)
-    np.testing.assert_allclose(renamed.predict_proba(X), base.predict_proba(X), rtol=1e-12)
+    np.testing.assert_allclose(renamed.predict_proba(X), base.predict_proba(X), rtol=ROUNDING)
     np.testing.assert_array_equal(renamed.predict(X), np.array(names)[base.predict(X)])
 
 
@@ -243,7 +245,7 @@ def test_gda_sigmoid_identity_property(seed, n):
     model = GDA().fit(X, y)
     Z = np.random.default_rng(seed).normal(size=(20, n)) * 5
     np.testing.assert_allclose(model.predict_proba(Z)[:, 1],
-                               sigmoid(Z @ model.theta_ + model.theta0_), atol=1e-12)
+                               sigmoid(Z @ model.theta_ + model.theta0_), atol=ROUNDING)
 
 
 # -- bad input -------------------------------------------------------------------------

@@ -10,6 +10,8 @@ from scipy.stats import multivariate_normal
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 
+from tolerances import ROUNDING
+
 from genlearn.demos import gaussian_discriminant_analysis as demo
 from genlearn.explorers import gaussian_discriminant_analysis as ex_demo
 from test_demo_gaussian_discriminant_analysis import INITIAL, _oracle_sample, equation_after
@@ -30,21 +32,21 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
     st = ex.expected_state()
     X, y, mu, Sigma = _oracle_sample(params)
     m = len(y)
-    np.testing.assert_allclose(ex.sample()[0], X, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(ex.sample()[0], X, rtol=ROUNDING, atol=ROUNDING)
     np.testing.assert_array_equal(ex.sample()[1], y)
     assert st["sample"]["counts"] == [m - y.sum(), y.sum()] and y.sum() == round(params["phi"] * m)
-    np.testing.assert_allclose(st["sample"]["X"], X, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(st["sample"]["X"], X, rtol=ROUNDING, atol=ROUNDING)
     np.testing.assert_array_equal(st["sample"]["y"], y)
     np.testing.assert_allclose(st["true"]["Sigma"], Sigma, rtol=1e-15)
     # the fit: scikit-learn's LDA is the same MLE
     lda = LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True).fit(X, y)
     fit = st["fitted"]
-    assert fit["phi"] == pytest.approx(lda.priors_[1], rel=1e-12)
+    assert fit["phi"] == pytest.approx(lda.priors_[1], rel=ROUNDING)
     np.testing.assert_allclose([fit["mu0"], fit["mu1"]], lda.means_, rtol=1e-10)
     np.testing.assert_allclose(fit["Sigma"], lda.covariance_, rtol=1e-10)
     np.testing.assert_allclose([*fit["theta"], fit["theta0"]], [*lda.coef_[0], lda.intercept_[0]],
                                rtol=1e-8, atol=1e-10)
-    assert fit["accuracy"] == pytest.approx(lda.score(X, y), abs=1e-12)
+    assert fit["accuracy"] == pytest.approx(lda.score(X, y), abs=ROUNDING)
     # both boundary segments lie on their lines and inside the box
     fx, fy = fit["line"]
     np.testing.assert_allclose(lda.decision_function(np.column_stack([fx, fy])), 0, atol=1e-8)
@@ -97,7 +99,7 @@ def test_explorer_moves_points_smoothly():
     after, y_after = ex.sample()
     np.testing.assert_array_equal(y, y_after)
     moved = np.abs(after - before).max(axis=1)
-    np.testing.assert_allclose(moved[y == 0], 0.1, atol=1e-12)
+    np.testing.assert_allclose(moved[y == 0], 0.1, atol=ROUNDING)
     assert np.all(moved[y == 1] == 0)
 
 
@@ -132,7 +134,7 @@ def test_explorer_rebuilds_from_its_params_and_redraws_for_a_new_seed():
     X3 = ex.sample()[0]
     ex.seed = 4
     assert not np.allclose(ex.sample()[0], X3)
-    np.testing.assert_allclose(ex.sample()[0], _oracle_sample(ex.params())[0], rtol=1e-12)
+    np.testing.assert_allclose(ex.sample()[0], _oracle_sample(ex.params())[0], rtol=ROUNDING)
     ex.m = 300
     assert len(ex.noise) == 300 and len(ex.order) == 300 and len(ex.points) == 300
 
@@ -178,7 +180,7 @@ def test_explorer_fits_the_points_it_is_given():
     st = ex.expected_state()
     phi, means, Sigma, theta = _lda_fit(X2, y2)
     assert st["sample"]["counts"] == [int((y2 == 0).sum()), int((y2 == 1).sum())]
-    assert st["fitted"]["phi"] == pytest.approx(phi, rel=1e-12)
+    assert st["fitted"]["phi"] == pytest.approx(phi, rel=ROUNDING)
     np.testing.assert_allclose([st["fitted"]["mu0"], st["fitted"]["mu1"]], means, rtol=1e-10)
     np.testing.assert_allclose(st["fitted"]["Sigma"], Sigma, rtol=1e-10)
     np.testing.assert_allclose([*st["fitted"]["theta"], st["fitted"]["theta0"]], theta, rtol=1e-8)
@@ -197,7 +199,7 @@ def test_outlier_preset_moves_the_first_class_0_point():
     # one point of 200 moves mu0 by (outlier - old point) / m0 and widens Sigma
     m0 = int((y == 0).sum())
     np.testing.assert_allclose(ex.expected_state()["fitted"]["mu0"],
-                               X[y == 0].mean(axis=0) + (np.array(ex_demo.OUTLIER_AT) - X[i]) / m0, rtol=1e-12)
+                               X[y == 0].mean(axis=0) + (np.array(ex_demo.OUTLIER_AT) - X[i]) / m0, rtol=ROUNDING)
     assert np.linalg.det(_lda_fit(X2, y2)[2]) > np.linalg.det(_lda_fit(X, y)[2])
 
 
@@ -305,9 +307,9 @@ def test_the_distance_of_the_fit_from_the_truth():
     fit = GDA().fit(X, y)
     theta, _ = demo.boundary_from_parameters(ex.phi, ex.mu0, ex.mu1, ex.Sigma)
     err = st["fitted"]["error"]
-    assert err["mu0"] == pytest.approx(np.linalg.norm(X[y == 0].mean(axis=0) - ex.mu0), rel=1e-12)
-    assert err["mu1"] == pytest.approx(np.linalg.norm(X[y == 1].mean(axis=0) - ex.mu1), rel=1e-12)
-    assert err["Sigma"] == pytest.approx(np.linalg.norm(fit.Sigma_ - ex.Sigma, "fro"), rel=1e-12)
+    assert err["mu0"] == pytest.approx(np.linalg.norm(X[y == 0].mean(axis=0) - ex.mu0), rel=ROUNDING)
+    assert err["mu1"] == pytest.approx(np.linalg.norm(X[y == 1].mean(axis=0) - ex.mu1), rel=ROUNDING)
+    assert err["Sigma"] == pytest.approx(np.linalg.norm(fit.Sigma_ - ex.Sigma, "fro"), rel=ROUNDING)
     cos = fit.theta_ @ theta / np.linalg.norm(fit.theta_) / np.linalg.norm(theta)
     assert err["angle"] == pytest.approx(np.degrees(np.arccos(cos)), rel=1e-6)
     assert f"‖Σ̂ − Σ‖ = {demo.fmt(err['Sigma'], 3)}, boundaries' angle {demo.fmt(err['angle'], 2)}°" \
@@ -350,4 +352,4 @@ def test_a_new_sample_drawn_on_the_page_is_kept_by_the_kernel():
                   "points": X.tolist(), "labels": y.tolist()})
     assert ex.noise == page_noise and ex.points == X.tolist() and not sent
     np.testing.assert_allclose(ex.data()[0], ex_demo.GDAExplorer(draws="mulberry32", m=700, seed=42).sample()[0],
-                               rtol=0, atol=1e-12)
+                               rtol=0, atol=ROUNDING)

@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 from scipy.stats import norm
 
+from tolerances import ROUNDING
+
 from genlearn.demos import generative_vs_discriminative as gd
 from genlearn.explorers import generative_vs_discriminative as ex_gd
 from test_demo_generative_vs_discriminative import TRUTH, ref_posterior, ref_threshold
@@ -18,14 +20,14 @@ def test_explorer_state_matches_scipy():
     st = ex.expected_state()
     x = np.asarray(st["x"])
     np.testing.assert_allclose(x, np.linspace(0, 180, 361)[::18])
-    np.testing.assert_allclose(st["joint"][0], 0.8 * norm.pdf(x, 40, 15), rtol=1e-12)
-    np.testing.assert_allclose(st["joint"][1], 0.2 * norm.pdf(x, 100, 15), rtol=1e-12)
+    np.testing.assert_allclose(st["joint"][0], 0.8 * norm.pdf(x, 40, 15), rtol=ROUNDING)
+    np.testing.assert_allclose(st["joint"][1], 0.2 * norm.pdf(x, 100, 15), rtol=ROUNDING)
     np.testing.assert_allclose(st["evidence"], 0.8 * norm.pdf(x, 40, 15) + 0.2 * norm.pdf(x, 100, 15),
-                               rtol=1e-12)
+                               rtol=ROUNDING)
     np.testing.assert_allclose(st["posterior"], ref_posterior(x, **TRUTH), rtol=1e-10)
     grid = np.linspace(0, 180, 361)
     assert st["ymax"] == pytest.approx(1.1 * np.max(0.8 * norm.pdf(grid, 40, 15)
-                                                     + 0.2 * norm.pdf(grid, 100, 15)), rel=1e-12)
+                                                     + 0.2 * norm.pdf(grid, 100, 15)), rel=ROUNDING)
     t = ref_threshold(**TRUTH)
     assert st["threshold"] == pytest.approx(t, abs=1e-8) and ex.threshold == st["threshold"]
     p80 = ref_posterior(80.0, **TRUTH)
@@ -53,7 +55,7 @@ def test_means_equal_give_no_threshold_and_the_prior_decides():
     st = ex.expected_state()
     assert st["threshold"] is None
     assert "prior decides" in st["readouts"][2] and st["readouts"][2].endswith("a dog")
-    np.testing.assert_allclose(st["posterior"], 0.3, rtol=1e-12)
+    np.testing.assert_allclose(st["posterior"], 0.3, rtol=ROUNDING)
     ex.phi = 0.7
     assert ex.readouts()[2].endswith("an elephant")
 

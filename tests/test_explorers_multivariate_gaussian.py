@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 from scipy.stats import multivariate_normal
 
+from tolerances import ROUNDING
+
 from genlearn import gaussian
 from genlearn.demos import multivariate_gaussian as mg
 from genlearn.explorers import multivariate_gaussian as ex_mg
@@ -22,7 +24,7 @@ def test_preset_sliders_reproduce_sigma_and_stay_in_range(name):
         trait = ex_mg.GaussianExplorer.class_traits()[key]
         assert trait.lo <= value <= trait.hi, key
     np.testing.assert_allclose(gaussian.covariance(p["sigma1"], p["sigma2"], p["rho"]), S,
-                               rtol=1e-12, atol=1e-15)
+                               rtol=ROUNDING, atol=1e-15)
     np.testing.assert_allclose([p["mu1"], p["mu2"]], mu)
 
 
@@ -45,9 +47,9 @@ def test_explorer_traits_give_sigma_and_summary(v):
     np.testing.assert_allclose(ex.Sigma, S, rtol=1e-15)
     det, lam, peak = closed_form(S.tolist())
     s = ex.summary()
-    assert s["det"] == pytest.approx(det, rel=1e-12)
-    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=1e-12)
-    assert s["peak"] == pytest.approx(peak, rel=1e-12)
+    assert s["det"] == pytest.approx(det, rel=ROUNDING)
+    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=ROUNDING)
+    assert s["peak"] == pytest.approx(peak, rel=ROUNDING)
     assert ex.preset == _preset_of(v)
 
 
@@ -65,7 +67,7 @@ def test_explorer_state_against_scipy(v):
     det, lam, peak = closed_form(S.tolist())
     st = ex.expected_state()
     assert st["params"] == {**v, "preset": _preset_of(v), "azimuth": -60.0, "elevation": 28.0}
-    assert st["det"] == pytest.approx(det, rel=1e-12) and st["peak"] == pytest.approx(peak, rel=1e-12)
+    assert st["det"] == pytest.approx(det, rel=ROUNDING) and st["peak"] == pytest.approx(peak, rel=ROUNDING)
     assert st["peak"] <= 0.95 * st["zmax"] and st["zmax"] in mg.Z_TIERS
     smaller = [z for z in mg.Z_TIERS if z < st["zmax"]]
     assert not smaller or st["peak"] > 0.95 * max(smaller)  # the smallest tier that fits
@@ -84,7 +86,7 @@ def test_explorer_state_against_scipy(v):
     # principal axes: centred at mu, half-length sqrt(lambda), along an eigenvector
     for (p0, p1), lam_j in zip(st["axes"], lam):
         p0, p1 = np.array(p0), np.array(p1)
-        np.testing.assert_allclose((p0 + p1) / 2, mu, atol=1e-12)
+        np.testing.assert_allclose((p0 + p1) / 2, mu, atol=ROUNDING)
         half = (p1 - p0) / 2
         assert np.linalg.norm(half) == pytest.approx(math.sqrt(lam_j), rel=1e-9)
         np.testing.assert_allclose(S @ half, lam_j * half, atol=1e-9)

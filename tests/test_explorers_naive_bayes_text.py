@@ -8,6 +8,7 @@ from sklearn.naive_bayes import BernoulliNB as SkBernoulliNB
 from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB
 
 from notebook_outputs import sms_or_skip
+from tolerances import ROUNDING
 
 from genlearn.demos import naive_bayes_text as demo
 from genlearn.explorers import naive_bayes_text as ex_demo
@@ -23,10 +24,10 @@ def test_laplace_explorer_against_sklearn_and_fractions():
     assert ex.data["words"] == ref_vocab and ex.data["x"] == x.astype(int).tolist()
     st = ex.expected_state()
     assert st["params"] == {"alpha": 1.0}
-    assert st["posterior"] == pytest.approx(float(exact_posterior(C, ref_y, x, alpha=1)), rel=1e-12)
+    assert st["posterior"] == pytest.approx(float(exact_posterior(C, ref_y, x, alpha=1)), rel=ROUNDING)
     sk = SkBernoulliNB(alpha=1.0).fit(C > 0, ref_y)
-    assert np.allclose(st["phi"]["spam"], np.exp(sk.feature_log_prob_[1]), rtol=1e-12)
-    assert np.allclose(st["phi"]["ham"], np.exp(sk.feature_log_prob_[0]), rtol=1e-12)
+    assert np.allclose(st["phi"]["spam"], np.exp(sk.feature_log_prob_[1]), rtol=ROUNDING)
+    assert np.allclose(st["phi"]["ham"], np.exp(sk.feature_log_prob_[0]), rtol=ROUNDING)
     assert st["readouts"] == ["α = 1.00", "φ(bonus | spam) = (0 + 1.00) / (5 + 2.00) = 0.1429",
                               "φ(bonus | ham) = (0 + 1.00) / (7 + 2.00) = 0.1111", "p(spam | x) = 0.9317 → spam"]
     assert len(st["curve"]) == 100 and demo.ALPHA_GRID[0] > 0
@@ -38,7 +39,7 @@ def test_laplace_explorer_against_sklearn_and_fractions():
     st0 = ex.expected_state()
     assert st0["posterior"] is None and "0/0" in st0["readouts"][-1]
     ex.alpha = hi
-    assert ex.expected_state()["posterior"] == pytest.approx(float(exact_posterior(C, ref_y, x, alpha=5)), rel=1e-12)
+    assert ex.expected_state()["posterior"] == pytest.approx(float(exact_posterior(C, ref_y, x, alpha=5)), rel=ROUNDING)
     for bad in (-0.05, hi + 0.01):
         with pytest.raises(ValueError, match=r"outside the slider range \[0.0, 5.0\]"):
             ex.alpha = bad

@@ -7,6 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
+from tolerances import ROUNDING
+
 from genlearn import gaussian
 
 
@@ -38,10 +40,10 @@ def test_shapes_single_point_grid_and_one_dimensional():
     out = gaussian.pdf(grid, [0.0, 0.0], Sigma)
     assert out.shape == (3, 5)
     np.testing.assert_allclose(out, stats.multivariate_normal([0, 0], Sigma).pdf(grid),
-                               rtol=1e-12)
+                               rtol=ROUNDING)
     x = np.linspace(-3, 3, 7)
     np.testing.assert_allclose(gaussian.pdf(x, 1.0, 4.0), stats.norm(1.0, 2.0).pdf(x),
-                               rtol=1e-12)
+                               rtol=ROUNDING)
     assert gaussian.pdf(0.0, 0.0, 1.0) == pytest.approx(1 / np.sqrt(2 * np.pi), rel=1e-14)
 
 
@@ -91,7 +93,7 @@ def test_principal_axes_closed_form_2x2(a, c, r):
     half_gap = np.sqrt(((a - c) / 2) ** 2 + b ** 2)
     values, vectors = gaussian.principal_axes(Sigma)
     np.testing.assert_allclose(values, [(a + c) / 2 - half_gap, (a + c) / 2 + half_gap],
-                               rtol=1e-9, atol=1e-12)
+                               rtol=1e-9, atol=ROUNDING)
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=0), 1.0)
     np.testing.assert_allclose(Sigma @ vectors, vectors * values, atol=1e-9)
     assert (vectors[np.argmax(np.abs(vectors), axis=0), [0, 1]] > 0).all()

@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from tolerances import ROUNDING
+
 from genlearn.explorers.explorer import HERE
 from genlearn.demos.seeded_draws import SEED_MAX, mulberry32, seeded_draws
 from node_twin import _run
@@ -47,7 +49,7 @@ def test_the_draws_equal_the_pages(page):
     for (m, seed), got in zip(SIZES, page["draws"]):
         noise, order = seeded_draws(m, seed)
         assert got["order"] == order.tolist(), (m, seed)
-        np.testing.assert_allclose(got["noise"], noise, rtol=0, atol=1e-12, err_msg=f"m={m}, seed={seed}")
+        np.testing.assert_allclose(got["noise"], noise, rtol=0, atol=ROUNDING, err_msg=f"m={m}, seed={seed}")
 
 
 def test_the_draws_are_standard_normal_and_a_permutation():

@@ -14,6 +14,8 @@ import nbformat
 import numpy as np
 import pytest
 
+from tolerances import ROUNDING
+
 from genlearn.course import variants as course_variants
 from genlearn.homework import checks, variant_checks, variants
 
@@ -36,7 +38,7 @@ def _by_hand(seed):
 @pytest.mark.parametrize("seed", [0, 1, 2**62 + 5])
 def test_answers_are_the_m_estimate_scores_of_the_drawn_table(seed):
     got = variants.answers(A, seed)
-    assert [got[n] for n in variants.ANSWER_NAMES[A]] == pytest.approx(_by_hand(seed), rel=1e-12)
+    assert [got[n] for n in variants.ANSWER_NAMES[A]] == pytest.approx(_by_hand(seed), rel=ROUNDING)
 
 
 @pytest.mark.parametrize("seed", [0, 3, 2**40 + 1])
@@ -52,7 +54,7 @@ def test_hw1_answers_are_the_gda_estimates_and_posterior_of_the_drawn_data(seed)
     p0 = multivariate_normal(mu0, Sigma).pdf(x) * (1 - phi)
     got = variants.answers("hw1_gda", seed)
     for name, want in (("phi", phi), ("mu0", mu0), ("mu1", mu1), ("Sigma", Sigma), ("p_query", p1 / (p0 + p1))):
-        assert got[name] == pytest.approx(want, rel=1e-9, abs=1e-12), name
+        assert got[name] == pytest.approx(want, rel=1e-9, abs=ROUNDING), name
     assert 12 <= y.sum() <= 20 and X.shape == (40, 2)
 
 
@@ -85,7 +87,7 @@ def test_hw2_answers_are_the_smoothed_multinomial_estimates_of_the_drawn_message
     got = variants.answers(HW2, seed)
     assert list(got) == list(variants.ANSWER_NAMES[HW2])
     for name in variants.ANSWER_NAMES[HW2]:
-        assert got[name] == pytest.approx(want[name], rel=1e-9, abs=1e-12), name
+        assert got[name] == pytest.approx(want[name], rel=1e-9, abs=ROUNDING), name
     assert got["log_phi"].shape == (2, len(variants.HW2_WORDS))
 
 

@@ -208,16 +208,25 @@ def float_comparisons(tree):
 
 def tolerances_without_reason(source, names):
     """``[(line, code)]`` of the float comparisons in ``source`` that neither have a comment starting ``# tol:``
-    on one of their lines or the two lines above, nor name a tolerance of tests/tolerances.py (``names``)."""
+    on one of their lines or the two lines above, nor name a tolerance of tests/tolerances.py (``names``) or
+    one the module defines at its top level with a ``# tol:`` reason."""
     import io
     import tokenize
 
     reasons = {tok.start[0] for tok in tokenize.generate_tokens(io.StringIO(source).readline)
                if tok.type == tokenize.COMMENT and TOL_COMMENT.match(tok.string)}
     lines = source.splitlines()
+    tree = ast.parse(source)
+
+    def reasoned(node):
+        return bool(reasons & set(range(node.lineno - 2, node.end_lineno + 1)))
+
+    # a module's own named tolerance: a top-level assignment whose definition states its reason
+    names = set(names) | {t.id for node in tree.body if isinstance(node, ast.Assign) and reasoned(node)
+                          for t in node.targets if isinstance(t, ast.Name)}
     found = []
-    for node in float_comparisons(ast.parse(source)):
-        if reasons & set(range(node.lineno - 2, node.end_lineno + 1)):
+    for node in float_comparisons(tree):
+        if reasoned(node):
             continue
         if any((getattr(n, "id", None) or getattr(n, "attr", None)) in names for n in ast.walk(node)):
             continue
@@ -247,8 +256,14 @@ def test_the_tolerance_checker_finds_a_comparison_without_reason():
         "",
         "",
         "assert x != -1.0",                                                  # 19: three lines below a reason
+        "LOOSE = 1e-3",
+        "TOL = dict(rtol=1e-10)  # tol: the closed form and scikit-learn's sums, rounding only",
+        "",
+        "",
+        "np.testing.assert_allclose(a, b, **TOL)",                           # the module's named tolerance
+        "np.testing.assert_allclose(a, b, rtol=LOOSE)",                      # 25: LOOSE states no reason
     ])
-    assert [line for line, _ in tolerances_without_reason(source, names)] == [3, 4, 5, 6, 19]
+    assert [line for line, _ in tolerances_without_reason(source, names)] == [3, 4, 5, 6, 19, 25]
 
 
 def test_tolerances_py_states_a_reason_for_each_name():
@@ -261,4 +276,5 @@ def test_tolerances_py_states_a_reason_for_each_name():
         elif isinstance(node, ast.FunctionDef):
             assert ast.get_docstring(node), f"tests/tolerances.py: {node.name} needs a docstring saying why"
     assert {"EXACT", "ROUNDING", "half_unit"} <= tolerance_names()
+
 

@@ -184,7 +184,7 @@ def test_ellipse_is_a_mahalanobis_contour():
         xy = demo.ellipse(mu, Sigma, r)
         d = xy - mu
         maha = np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d)
-        # tol: points put on the ellipse through the eigenvectors, read back through the inverse: rounding, conditioned
+        # tol: points put on the ellipse by the eigenvectors, read back by the inverse: rounding, conditioned
         np.testing.assert_allclose(maha, r * r, rtol=1e-10)
 
 

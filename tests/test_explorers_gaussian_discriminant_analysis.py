@@ -68,7 +68,7 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
     for k in (0, 1):
         for r, pts in zip(ex_demo.EXPLORER_RADII, st["ellipses"][k]):
             d = np.array(pts) - mu[k]
-            # tol: points put on the ellipse through the eigenvectors, read back through the inverse: rounding, conditioned
+            # tol: points put on the ellipse by the eigenvectors, read back by the inverse: rounding, conditioned
             np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d), r * r,
                                        rtol=1e-9)
         # the fitted ellipses: the same radii around LDA's means, in LDA's covariance
@@ -116,7 +116,7 @@ def test_explorer_moves_points_smoothly():
 
 def test_explorer_no_boundary_when_means_coincide():
     st = ex_demo.GDAExplorer(mu1_1=INITIAL["mu0_1"], mu1_2=INITIAL["mu0_2"]).expected_state()
-    assert st["true"]["theta"] == [0.0, 0.0] and st["true"]["line"] == [[], []]  # tol: exact: equal means give theta = 0
+    assert st["true"]["theta"] == [0.0, 0.0] and st["true"]["line"] == [[], []]  # tol: exact, equal means
     assert st["readouts"][3].startswith("true boundary: none")
     # tol: p(y=1 | x) = sigmoid(log(phi / (1 - phi))) = phi, to rounding (default rtol 1e-5)
     assert np.allclose(st["posterior"]["p"], INITIAL["phi"])

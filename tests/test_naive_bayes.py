@@ -201,7 +201,7 @@ def test_categorical_m0_zero_in_one_class_gives_exact_0_and_1():
     assert proba[0].tolist() == [0.0, 1.0]      # P(c | 0) = 0/3
     assert proba[1].tolist() == [1.0, 0.0]      # P(a | 1) = 0/3
     # "b u": 1/2 * 1/3 * 2/3 = 1/9 against 1/2 * 2/3 * 2/3 = 2/9 -> 1/3, 2/3
-    np.testing.assert_allclose(proba[2], [1 / 3, 2 / 3], rtol=1e-15)  # tol: a ratio of products of three fractions: ulps
+    np.testing.assert_allclose(proba[2], [1 / 3, 2 / 3], rtol=1e-15)  # tol: ratios of products: ulps
     assert np.isnan(proba[3]).all()             # "d": 0/0 in both classes
     with pytest.warns(ZeroProbabilityWarning):
         log_proba = model.predict_log_proba(Q)

@@ -66,7 +66,7 @@ def test_notebook_logistic_and_gda_on_tumors(out, tumors):
     lr = sk_unpenalised().fit(X_train, y_train)
     lda = LinearDiscriminantAnalysis(solver="lsqr").fit(X_train, y_train)
     # tol: theta printed by numpy (8 decimals at most) and theta0 to 6: half a unit of the 6th, 5e-7; the two Newton
-    # tol: fits (decrement 1e-10, newton-cholesky tol=1e-12) agree to 1e-11 (Hessian condition 1e5): 1e-9 covers them
+    # fits (decrement 1e-10, newton-cholesky tol=1e-12) agree to 1e-11 (Hessian condition 1e5): 1e-9 covers them
     np.testing.assert_allclose(theta_after("logistic: theta =", out),
                                [*lr.coef_[0], lr.intercept_[0]], atol=half_unit(6, 1e-9))
     np.testing.assert_allclose(theta_after("GDA:      theta =", out),
@@ -137,7 +137,7 @@ def test_notebook_learning_curve_endpoints(out, scenario):
             continue
         printed_end = numbers_after(f"{name.strip():20s} m = 10,000:", block, 1)[0]
         # tol: printed to 6 decimals; the errors are counts, and no test point lies within rounding of these boundaries
-        # tol: (the nearest at 1e-6 of the size of its terms: _on_boundary), so only the print rounds
+        # (the nearest at 1e-6 of the size of its terms: _on_boundary), so only the print rounds
         assert printed_end == pytest.approx(_sklearn_errors(scenario, 10000, model, transform),
                                             abs=half_unit(6)), (scenario, name)
         if name.startswith("GDA"):
@@ -264,7 +264,7 @@ def test_notebook_newton_diverges_on_separable_data(out):
     for k in (0, 1, 2, 5, 10, 15, 20):
         got = numbers_after(f"iteration {k:2d}: |theta| =", out, 2)
         # tol: printed with 4 decimals (|theta|) and 4 of the mantissa (log-likelihood): half a unit; the two
-        # tol: Newton runs are the same steps, to rounding
+        # Newton runs are the same steps, to rounding
         assert got[0] == pytest.approx(norms[k], abs=half_unit(4))
         assert got[1] == pytest.approx(lls[k], rel=half_unit(4))
     assert norms[20] > 5 * norms[5]  # grows without bound

@@ -159,7 +159,7 @@ def test_notebook_sample_moments_match_numpy():
     assert text.strip().endswith("True")
     # and the sample really is close to the parameters
     # tol: a draw of m = 100,000: four standard errors of the mean, sqrt(S_jj / m), and of the covariance,
-    # tol: sqrt((S_ii S_jj + S_ij^2) / m)
+    # sqrt((S_ii S_jj + S_ij^2) / m)
     np.testing.assert_array_less(np.abs(mean - mu), 4 * np.sqrt(np.diag(S) / len(X)))
     np.testing.assert_array_less(np.abs(cov - S), 4 * np.sqrt((np.outer(np.diag(S), np.diag(S)) + S ** 2) / len(X)))
 

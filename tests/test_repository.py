@@ -208,8 +208,9 @@ def float_comparisons(tree):
 
 def tolerances_without_reason(source, names):
     """``[(line, code)]`` of the float comparisons in ``source`` that neither have a comment starting ``# tol:``
-    on one of their lines or the two lines above, nor name a tolerance of tests/tolerances.py (``names``) or
-    one the module defines at its top level with a ``# tol:`` reason."""
+    on one of their lines, the two lines above or at the head of the comment lines right above, nor name a
+    tolerance of tests/tolerances.py (``names``) or a constant the module defines at its top level with a
+    ``# tol:`` reason."""
     import io
     import tokenize
 
@@ -219,11 +220,14 @@ def tolerances_without_reason(source, names):
     tree = ast.parse(source)
 
     def reasoned(node):
-        return bool(reasons & set(range(node.lineno - 2, node.end_lineno + 1)))
+        above = node.lineno - 1  # a comment block ending right above the node counts as one comment
+        while above >= 1 and lines[above - 1].lstrip().startswith("#") and above not in reasons:
+            above -= 1
+        return bool(reasons & {above, *range(node.lineno - 2, node.end_lineno + 1)})
 
-    # a module's own named tolerance: a top-level assignment whose definition states its reason
+    # a module's own named tolerance: a top-level constant (an upper-case name) whose definition states its reason
     names = set(names) | {t.id for node in tree.body if isinstance(node, ast.Assign) and reasoned(node)
-                          for t in node.targets if isinstance(t, ast.Name)}
+                          for t in node.targets if isinstance(t, ast.Name) and t.id.isupper()}
     found = []
     for node in float_comparisons(tree):
         if reasoned(node):
@@ -262,8 +266,16 @@ def test_the_tolerance_checker_finds_a_comparison_without_reason():
         "",
         "np.testing.assert_allclose(a, b, **TOL)",                           # the module's named tolerance
         "np.testing.assert_allclose(a, b, rtol=LOOSE)",                      # 25: LOOSE states no reason
+        "# tol: a reason long enough",
+        "# to take three lines",
+        "# of comment",
+        "np.testing.assert_allclose(a, b, rtol=1e-9)",                       # the block right above
+        "# tol: a reason, then code",
+        "x = 1",
+        "y = 2",
+        "np.testing.assert_allclose(a, b, rtol=1e-9)",                       # 33: code between
     ])
-    assert [line for line, _ in tolerances_without_reason(source, names)] == [3, 4, 5, 6, 19, 25]
+    assert [line for line, _ in tolerances_without_reason(source, names)] == [3, 4, 5, 6, 19, 25, 33]
 
 
 def test_tolerances_py_states_a_reason_for_each_name():
@@ -278,3 +290,18 @@ def test_tolerances_py_states_a_reason_for_each_name():
     assert {"EXACT", "ROUNDING", "half_unit"} <= tolerance_names()
 
 
+
+
+def test_every_float_comparison_in_the_tests_states_its_tolerance():
+    """The rule of docs/testing.md#floating-point-tolerances-from-the-oracle: each float comparison's tolerance
+    comes from its oracle, and says which (a comment starting ``# tol:``, or a named tolerance)."""
+    names = tolerance_names()
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name == "tolerances.py":
+            continue
+        for line, code in tolerances_without_reason(path.read_text(encoding="utf-8"), names):
+            found.append(f"{path.relative_to(ROOT)}:{line}: {code}")
+    assert not found, (f"{len(found)} float comparisons without the reason of their tolerance (a comment starting "
+                       "'# tol:' on the line or the two above, or a name from tests/tolerances.py; "
+                       "docs/testing.md):\n" + "\n".join(found))

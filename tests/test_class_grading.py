@@ -200,8 +200,9 @@ def test_the_canvas_and_moodle_exports_re_import_with_the_gradebook_scores(grade
         header = table[0]
         if fmt == "canvas":
             assert header[:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+            # tol: exact: points are whole numbers or halves, stored and read back
             assert table[1][0] == "Points Possible" and float(table[1][header.index(A)]) == possible
         else:
             assert header[:4] == ["Username", "Email address", "First name", "Last name"]
         got = {row[header.index(ident)]: float(row[header.index(A)]) for row in table[first:]}
-        assert got == pytest.approx(book), fmt
+        assert got == pytest.approx(book), fmt  # tol: points summed: halves and units, exact (default rel 1e-6)

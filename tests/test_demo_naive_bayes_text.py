@@ -27,7 +27,7 @@ from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB
 
 from notebook_outputs import REAL_CORPUS_REPORT as REAL_FIRST_LINE
 from notebook_outputs import number_after, sms_or_skip, stored_outputs
-from tolerances import ROUNDING
+from tolerances import ROUNDING, half_unit
 
 from genlearn.demos import naive_bayes_text as demo
 
@@ -196,7 +196,7 @@ def test_underflow_against_sklearn_joint_log_probabilities():
     mnb = genlearn.MultinomialNB(alpha=1).fit(Cd, y)
     r = demo.underflow_demo(mnb, vocab, msg)
     assert r["n_words"] == 2000
-    assert np.all(r["plain"] == 0.0) and np.isnan(r["plain_posterior"])
+    assert np.all(r["plain"] == 0.0) and np.isnan(r["plain_posterior"])  # tol: exact: underflow to 0
     np.testing.assert_allclose(r["log"], [jll[1], jll[0]], rtol=ROUNDING)
     log10_ham = (jll[0] - logsumexp(jll)) / np.log(10)
     assert r["log10_ham_posterior"] == pytest.approx(log10_ham, rel=ROUNDING)
@@ -217,7 +217,7 @@ def test_underflow_figure_marks_where_both_products_vanish():
     per_copy = np.array([[tok(demo.TOY_QUERY).count(w) for w in ref_vocab]])
     # first r with both exp(joint) == 0.0 in float64
     first = next(r for r in range(1, 201)
-                 if np.all(np.exp(sk.predict_joint_log_proba(r * per_copy)[0]) == 0.0))
+                 if np.all(np.exp(sk.predict_joint_log_proba(r * per_copy)[0]) == 0.0))  # tol: exact: underflow to 0
     fig = demo.underflow_figure(mnb, vocab, max_repeats=200)
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert any(f"from {5 * first} words" in t for t in texts), texts
@@ -330,6 +330,7 @@ def test_real_numbers_against_sklearn():
     ref = sklearn_reference(list(texts), np.asarray(y))
     assert ref["multinomial"] >= 0.975  # the floor for this split
     report, confusion = stored_real_report()
+    # tol: accuracies are counts: the same float, rounded to 6 decimals alike
     assert number_after("multinomial naive Bayes", report) == float(f"{ref['multinomial']:.6f}")
     assert number_after("Bernoulli naive Bayes", report) == float(f"{ref['bernoulli']:.6f}")
     assert f"most indicative spam words: {', '.join(ref['top'])}" in report
@@ -463,7 +464,8 @@ def test_stored_laplace_posterior_mean():
     assert re.search(r"maximum likelihood c/N\s+= 0\.000000", stored)
     for label in ("posterior mean, integrated", "Laplace (c + 1) / (N + 2)",
                   "scipy Beta(c + 1, N - c + 1) mean"):
+        # tol: printed with 6 decimals; quad, the closed form and scipy agree to rounding
         assert number_after(label, stored.replace("= ", "")) == pytest.approx(float(Fraction(1, 7)),
-                                                                               abs=1e-6)
+                                                                               abs=half_unit(6))
 
 

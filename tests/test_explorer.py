@@ -158,6 +158,7 @@ def test_pitches_map_a_curve_onto_two_octaves():
     assert np.all(np.diff(inside) > 0) and inside[0] == pytest.approx(220.0, rel=ROUNDING)
     assert inside[-1] == pytest.approx(880.0, rel=ROUNDING)
     # equal steps of the value, equal musical intervals (frequency ratios)
+    # tol: log2 of exps of equal steps: rounding, relative
     assert np.allclose(np.diff(np.log2(inside)), 2 / 700, rtol=1e-9)
     listen = E.Listen("curve", "a curve", -2.0, 5.0).spec()
     cases = [values, [0.0, None, 9.0, -9.0]]

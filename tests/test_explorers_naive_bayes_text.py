@@ -33,6 +33,8 @@ def test_laplace_explorer_against_sklearn_and_fractions():
     assert len(st["curve"]) == 100 and demo.ALPHA_GRID[0] > 0
     for a, p in list(zip(demo.ALPHA_GRID, st["curve"]))[::20]:
         ref = SkBernoulliNB(alpha=a, force_alpha=True).fit(C > 0, ref_y).predict_proba([x])[0, 1]
+        # tol: scikit-learn's Bernoulli naive Bayes on the same counts: rounding, relative, of log-probabilities summed
+        # over the vocabulary
         assert p == pytest.approx(ref, rel=1e-9)
     lo, hi = 0.0, demo.ALPHA_MAX
     ex.alpha = lo
@@ -81,7 +83,9 @@ def test_message_explorer_on_the_real_corpus():
         assert all(letter_or_number(ch) or ch == "'" for t in st["tokens"] for ch in t)
         assert st["tokens"] == ref, m
         C = res.vocab.transform([m])
+        # tol: as above
         assert st["p_spam"] == pytest.approx(sk.predict_proba(C)[0, 1], rel=1e-9)
+        # tol: the same log-joints subtracted: rounding of terms up to ~100
         assert st["log_joint"]["spam"] - st["log_joint"]["ham"] == pytest.approx(st["log_odds"], rel=1e-9, abs=1e-9)
         assert all(line.strip() for line in st["readouts"])
     for empty in ("", "   ", "...!!!"):
@@ -99,6 +103,7 @@ def test_message_explorer_on_the_real_corpus():
     ex.message = demo.long_message(420) + " " + " ".join(f"qq{i}" for i in range(50))
     st = ex.expected_state()
     assert st["n_tokens"] == 2150 and len(st["tokens"]) == ex_demo.N_TOKENS_PUBLISHED
+    # tol: exact: the probability rounds to 1 at log-odds > 37
     assert np.isfinite(st["log_odds"]) and st["log_odds"] > 700 and st["p_spam"] == 1.0
     assert len(st["readouts"]) <= 6 and sum(map(len, st["readouts"])) < 600
     assert st["readouts"][-1].endswith("and 44 more")
@@ -138,7 +143,7 @@ def test_notebook_stores_the_current_explorer():
     lap = ex_demo.LaplaceExplorer(alpha=1.0)
     for traits in anys.values():
         assert traits["_esm"] == lap._esm, "stale explorer JavaScript in the notebook: re-run --store-state"
-    assert anys["laplace"]["alpha"] == 1.0 and anys["laplace"]["data"] == lap.data
+    assert anys["laplace"]["alpha"] == 1.0 and anys["laplace"]["data"] == lap.data  # tol: exact: the value given
     assert anys["message"]["message"] == ex_demo.DEFAULT_MESSAGE
     assert len(json.dumps(anys["message"]["data"])) < 150_000   # counts as strings, not 16,000 JSON lines
     # the whole widget state stays small (the notebook's size is mostly its 2x PNG figures): beside each

@@ -255,6 +255,7 @@ def _invariance(make, X, y, Xq, K, seed):
     # training rows in another order: the same model
     order = np.random.default_rng(seed).permutation(len(y))
     p_perm = make().fit(X[order], y[order]).predict_proba(Xq)
+    # tol: the same fit in another order, or with the classes renamed: rounding of sums of logs
     np.testing.assert_allclose(p_perm, p, rtol=0, atol=1e-9)
     # labels renamed: the same posteriors, column for column
     names = _relabel(y, K, seed)
@@ -262,7 +263,7 @@ def _invariance(make, X, y, Xq, K, seed):
     new_name = np.array([names[np.flatnonzero(y == k)[0]] for k in model.classes_])
     cols = np.searchsorted(renamed.classes_, new_name)  # column of each old class
     p_renamed = renamed.predict_proba(Xq)
-    np.testing.assert_allclose(p_renamed[:, cols], p, rtol=0, atol=1e-9)
+    np.testing.assert_allclose(p_renamed[:, cols], p, rtol=0, atol=1e-9)  # tol: as above
     # predict picks a class of largest posterior (on an exact tie, the first in
     # classes_, which renaming may change)
     chosen = np.searchsorted(renamed.classes_, renamed.predict(Xq))

@@ -72,6 +72,7 @@ def check_sweep(tones, state, cls, where):
     assert [f for f, _ in tones] == pytest.approx([want[i] for i in sounding], rel=ROUNDING), where
     step = SWEEP_SECONDS / len(want)
     t0 = tones[0][1] - sounding[0] * step
+    # tol: the tone times are sums of steps of the sweep's seconds: rounding, far below a microsecond
     assert [t for _, t in tones] == pytest.approx([t0 + i * step for i in sounding], abs=1e-6), where
 
 

@@ -179,8 +179,10 @@ def run_numerics(names=None, lessons_too=True):
             print(f"no {python.relative_to(ROOT)}: run `make test-numerics` (it builds the environments)")
             return 2
         env = numerics_environment(python, narrow, threads)
-        print(f"== numerics pass {name}: {python.relative_to(ROOT)}, NPY_DISABLE_CPU_FEATURES="
-              f"{env.get('NPY_DISABLE_CPU_FEATURES', '')!r}, {threads} BLAS thread(s)", flush=True)
+        off = env.get("NPY_DISABLE_CPU_FEATURES")
+        print(f"== numerics pass {name}: {python.relative_to(ROOT)}, "
+              f"{f'NPY_DISABLE_CPU_FEATURES={off!r}' if off else 'numpy dispatch as it is'}, "
+              f"{threads} BLAS thread(s)", flush=True)
         start = time.monotonic()
         status = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o",
                                  "addopts=-rfEs --doctest-modules", "-n", "2", "--dist", "loadscope",

@@ -1,8 +1,10 @@
 """The repository keeps the rules of STYLE.md that a machine can check: ruff passes, no file
-names a path outside the repository, and no genlearn module imports itself through others.
+names a path outside the repository, no genlearn module imports itself through others, and every
+float comparison in the tests states the reason of its tolerance (docs/testing.md, "Floating point").
 
 Oracles: ruff (pinned in the test extra, configured in pyproject.toml), the tracked files
-themselves, read as text, and the library's import statements, read with ``ast``.
+themselves, read as text, the library's import statements and the tests' comparisons, read with
+``ast`` (and their comments with ``tokenize``).
 """
 import ast
 import re

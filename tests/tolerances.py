@@ -2,7 +2,8 @@
 
 A float comparison in ``tests/`` (``assert_allclose``, ``pytest.approx``, ``isclose``, ``allclose``, ``==`` or
 ``!=`` between floats, ``round(x, k) == v``) names one of these, or states its reason in a comment that starts
-``# tol:`` on its line or on the two lines above it; ``tests/test_repository.py`` enforces it. A tolerance comes
+``# tol:`` on its line, on the two lines above it or at the head of the comment lines right above it
+(``tests/test_repository.py`` enforces it). A tolerance comes
 from its oracle (rounding, the print's half unit, the solver's stopping rule, the standard error of a draw, the
 test points within reach of a boundary), never from what one machine's run happens to need: the same numbers move
 in their last bits with the CPU (numpy's SIMD dispatch), the BLAS and its thread count, and the versions

@@ -20,7 +20,8 @@ PYTEST_ARGS ?= -n auto --dist loadscope
 # their time; benchmarks/bench_tests.py times the tier)
 PYTEST_ALL_ARGS ?= -n 3 --dist loadscope --no-loadscope-reorder
 
-.PHONY: lab test test-all test-minimum test-numerics lock bench homework clean web-assets present site handouts lite pdf student-release \
+.PHONY: lab test test-all test-minimum test-numerics test-next lock bench homework clean web-assets present site handouts lite \
+        pdf student-release \
         lint-js explorers
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
@@ -109,8 +110,8 @@ $(VENV)/node/.biome-$(BIOME_VERSION): | $(BIN)/python
 	else echo "warning: npm not found: the JavaScript lint will be skipped (apt-get install npm)"; fi
 
 # esbuild (npm), the bundler of the explorers' ES modules: `make explorers` writes
-# lib/genlearn/explorers/built/ (committed, so that installing genlearn needs no Node) from the
-# sources beside it; tests/test_bundle.py fails when a built file is out of date (skipped without npm).
+# lib/genlearn/explorers/built/ (committed: docs/explorers.md says why) from the sources beside it;
+# tests/test_bundle.py fails when a built file is out of date (skipped without npm).
 ESBUILD_VERSION := 0.28.2
 ESBUILD := $(VENV)/node/node_modules/.bin/esbuild
 $(VENV)/node/.esbuild-$(ESBUILD_VERSION): | $(BIN)/python
@@ -183,6 +184,19 @@ test-minimum: $(MIN_VENV)/.installed
 NUMERICS ?=
 test-numerics: $(VENV)/.installed-test $(MIN_VENV)/.installed
 	$(BIN)/python tests/environments.py run-numerics $(NUMERICS)
+
+# The newest releases, pre-releases included, of genlearn's dependencies and of the test tools of
+# test-minimum (MIN_TOOLS), unlocked, in .venv/next, built anew at every run: the library tests and
+# every lesson (nbval) there (tests/environments.py). Run it before a term (docs/testing.md, "The next
+# releases"); not part of test-all, as its result moves with the registry.
+NEXT_VENV := $(VENV)/next
+test-next: | $(UV)
+	rm -rf $(NEXT_VENV)
+	$(PYTHON) -m venv $(NEXT_VENV)
+	$(BIN)/python tests/environments.py next-requirements $(MIN_TOOLS) | $(UV) pip install --quiet \
+		--python $(NEXT_VENV)/bin/python --upgrade --prerelease allow -r -
+	$(UV) pip install --quiet --python $(NEXT_VENV)/bin/python --no-deps -e .
+	$(BIN)/python tests/environments.py run-next
 
 bench: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) web-assets $(LITE_ENV)/.installed
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

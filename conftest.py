@@ -37,9 +37,6 @@ import nbval_kernel  # noqa: E402  (tests/nbval_kernel.py: the kernel environmen
 import no_network  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
-#: Not collected for doctests: genlearn.widget_state, the moved module's old path, has none and warns when
-#: imported (tests/test_widget_state.py tests that it does).
-collect_ignore = ["lib/genlearn/widget_state.py"]
 #: The second tier, `make test-all` (docs/testing.md): what drives a browser, JupyterLite, a hub, the
 #: grading sandbox, a server or a fresh install, each test seconds to minutes. Its tests get the
 #: marker ``full``; `make test` runs every other test (-m "not full") and nbval over the notebooks.

@@ -77,7 +77,7 @@ Aims: >= 50 frames/s for every slider, and every input shown in the next frame:
 page p95 <= 16.7 ms (one 60 Hz frame), screen p95 within one frame of the
 floor's; with ``--throttle 4``, page p95 <= 33 ms (two frames). The machine is
 shared: the load average before and after is printed. Needs Debian's Chromium at
-/usr/bin/chromium (``apt-get install chromium``). Figures and their history:
+/usr/bin/chromium (``apt-get install chromium``). Figures and their conditions:
 benchmarks/README.md.
 
 Usage: ``.venv/bin/python benchmarks/bench_browser.py [--target lab|site|both] [--throttle 4]

@@ -5,6 +5,8 @@ Used by tests/test_environment.py and by the Makefile::
     python tests/environments.py minimum-requirements pytest hypothesis ...   # make lock's input
     python tests/environments.py run-minimum                                  # make test-minimum
     python tests/environments.py run-numerics [PASS ...]                      # make test-numerics
+    python tests/environments.py next-requirements pytest hypothesis ...      # make test-next's input
+    python tests/environments.py run-next                                     # make test-next
 
 ``minimum-requirements`` prints the requirements whose lowest versions
 ``make lock`` pins in tests/requirements-minimum.txt: genlearn's runtime
@@ -17,7 +19,13 @@ tools, the notebooks' files or the browser) and one lesson
 ``run-numerics`` runs the library tests (the lessons' tests among them) and
 nbval over every lesson again under perturbed numerics, one pass each of
 :data:`NUMERIC_PASSES` (or those named): a second machine of one's own.
+
+``next-requirements`` prints the same requirements for ``make test-next``,
+which installs them unlocked, at their newest releases, pre-releases included,
+into .venv/next; ``run-next`` runs there the library tests and every lesson
+through nbval (docs/testing.md, "The next releases").
 """
+import json
 import os
 import re
 import subprocess
@@ -138,11 +146,6 @@ CI_NUMERICS = "narrow-simd"
 PYTHONS = {"test": ROOT / ".venv" / "bin" / "python", "minimum": MIN_PYTHON}
 
 
-def lessons():
-    """The numbered lessons, as pytest arguments (relative to the repository)."""
-    return [str(p.relative_to(ROOT)) for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))]
-
-
 def wide_simd_features(python, env=None):
     """The features of :data:`WIDE_SIMD` that ``python``'s numpy dispatches to on this machine (in ``env``)."""
     done = subprocess.run([str(python), "-c", "import numpy as np\n"
@@ -194,6 +197,63 @@ def run_numerics(names=None, lessons_too=True):
     return max(status for _, status, _ in results)
 
 
+# -- make test-next: the newest releases, pre-releases included ---------------------------------------------
+
+NEXT_VENV = ROOT / ".venv" / "next"
+NEXT_PYTHON = NEXT_VENV / "bin" / "python"
+#: The packages whose versions a run of `make test-next` reports (docs/testing.md records them per run).
+NEXT_REPORTED = ("numpy", "scipy", "scikit-learn", "matplotlib", "ipywidgets", "anywidget", "jupyterlab",
+                 "threadpoolctl", "pooch", "pytest", "hypothesis", "pandas", "pytest-xdist", "nbval",
+                 "ipykernel", "nbformat", "jupyter-client")
+
+
+def next_requirements(tools):
+    """What `make test-next` installs: the requirements of :func:`minimum_requirements`, resolved upward.
+
+    The same list (genlearn's runtime dependencies and the named test tools, with the lower bounds
+    pyproject.toml declares), which uv installs with ``--upgrade --prerelease allow`` and no lock: each at
+    its newest release, a pre-release when it is the newest.
+    """
+    return minimum_requirements(tools)
+
+
+def next_versions(python=NEXT_PYTHON, names=NEXT_REPORTED):
+    """``{package: version}`` installed in the environment of ``python`` (importlib.metadata, nothing imported)."""
+    code = ("import importlib.metadata as m, json, sys\n"
+            "out = {}\n"
+            "for name in sys.argv[1:]:\n"
+            "    try:\n"
+            "        out[name] = m.version(name)\n"
+            "    except m.PackageNotFoundError:\n"
+            "        out[name] = None\n"
+            "print(json.dumps(out))")
+    done = subprocess.run([str(python), "-c", code, *names], capture_output=True, text=True, cwd=ROOT,
+                          check=True)
+    return json.loads(done.stdout)
+
+
+def lessons():
+    """The numbered lessons, as nbval's arguments (relative to the repository)."""
+    return [str(p.relative_to(ROOT)) for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))]
+
+
+def run_next():
+    """The library tests and every lesson (nbval), in .venv/next; returns the exit status."""
+    if not NEXT_PYTHON.exists():
+        print(f"no {NEXT_VENV.relative_to(ROOT)}: run `make test-next` (it installs the newest releases)")
+        return 2
+    versions = next_versions()
+    print("next releases:", ", ".join(f"{k} {v}" for k, v in versions.items()), flush=True)
+    base = [str(NEXT_PYTHON), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o",
+            "addopts=-rfEs --doctest-modules", "-n", "2", "--dist", "loadscope"]
+    library = subprocess.run(base + library_tests(), cwd=ROOT).returncode
+    notebooks = subprocess.run(base + ["--nbval-lax"] + lessons(), cwd=ROOT).returncode
+    print("next releases:", ", ".join(f"{k} {v}" for k, v in versions.items()))
+    print(f"library tests: {'passed' if library == 0 else f'failed (exit {library})'}; "
+          f"lessons (nbval): {'passed' if notebooks == 0 else f'failed (exit {notebooks})'}")
+    return library or notebooks
+
+
 def main(argv):
     if argv[:1] == ["minimum-requirements"]:
         print("\n".join(minimum_requirements(argv[1:])))
@@ -203,6 +263,11 @@ def main(argv):
     if argv[:1] == ["run-numerics"]:
         lessons_too = "--no-lessons" not in argv
         return run_numerics([a for a in argv[1:] if a != "--no-lessons"], lessons_too)
+    if argv[:1] == ["next-requirements"]:
+        print("\n".join(next_requirements(argv[1:])))
+        return 0
+    if argv == ["run-next"]:
+        return run_next()
     print(__doc__)
     return 2
 

@@ -147,38 +147,254 @@ def test_notebook_learning_curve_endpoints(out, scenario):
                                                   abs=half_unit(6)), (scenario, name)
 
 
+def _exact_poisson_by_rule(lam0, lam1, phi, top=50):
+    """The Poisson Bayes error summed another way: over the counts of the first n - 1 features
+    (0 to ``top - 1``), the Bayes rule's linear log-odds decides from which count of the last
+    feature on it says class 1, and scipy's Poisson cdf gives each class's mass on the wrong side."""
+    lam0, lam1 = np.asarray(lam0, dtype=float), np.asarray(lam1, dtype=float)
+    theta = np.log(lam1 / lam0)                          # the log-odds of Poisson classes, linear in x
+    theta0 = -(lam1 - lam0).sum() + np.log(phi / (1 - phi))
+    assert theta[-1] > 0                                 # a larger last count favours class 1
+    grid = np.stack(np.meshgrid(*[np.arange(top)] * (len(lam0) - 1), indexing="ij"), axis=-1).reshape(-1, len(lam0) - 1)
+    w0 = np.prod(poisson.pmf(grid, lam0[:-1]), axis=1)
+    w1 = np.prod(poisson.pmf(grid, lam1[:-1]), axis=1)
+    last = np.floor(-(grid @ theta[:-1] + theta0) / theta[-1])   # the rule says 1 from last + 1 on
+    wrong1 = poisson.cdf(last, lam1[-1])                 # class 1 called 0
+    wrong0 = poisson.sf(last, lam0[-1])                  # class 0 called 1
+    return float(phi * w1 @ wrong1 + (1 - phi) * w0 @ wrong0)
+
+
+def _lognormal_density(mu, Sigma):
+    """The density of x when log x ~ N(mu, Sigma), in the original coordinates."""
+    gauss = multivariate_normal(mu, Sigma)
+    return lambda x1, x2: gauss.pdf([np.log(x1), np.log(x2)]) / (x1 * x2)
+
+
+def test_exact_bayes_errors_against_independent_computations():
+    """Oracles: (a) Phi(-3.5 / 2), the Mahalanobis distance the scenario is built with; (b) the sum
+    over counts done another way (the rule, scipy's Poisson cdf); (c) scipy's dblquad of
+    min(phi p1(x), (1 - phi) p0(x)) over the positive quadrant in the original x, no closed form."""
+    from scipy.integrate import dblquad
+
+    # tol: the same closed form, Delta computed from mu and Sigma instead of given: rounding only
+    assert demo.bayes_error("gaussian") == pytest.approx(norm.cdf(-3.5 / 2), rel=1e-12)
+    kw = demo.SCENARIOS["poisson"]["kwargs"]
+    # tol: two sums of the same ~10^5 positive terms, rounding only; each leaves out tails below 1e-15
+    assert demo.bayes_error("poisson") == pytest.approx(_exact_poisson_by_rule(*kw["lam"], kw["phi"]), abs=1e-13)
+    kw = demo.SCENARIOS["lognormal"]["kwargs"]
+    f0, f1 = (_lognormal_density(mu, kw["Sigma"]) for mu in kw["mu"])
+    phi = kw["phi"]
+    by_quad, quad_err = dblquad(lambda x2, x1: min(phi * f1(x1, x2), (1 - phi) * f0(x1, x2)),
+                                0, np.inf, 0, np.inf, epsabs=1e-10, epsrel=1e-10)
+    assert quad_err < 1e-9
+    # tol: dblquad asked for 1e-10 absolute; ten times its own estimate of its error
+    assert demo.bayes_error("lognormal") == pytest.approx(by_quad, abs=10 * max(quad_err, 1e-10))
+    with pytest.raises(ValueError, match="unknown scenario"):
+        demo.bayes_error("laplace")
+    with pytest.raises(ValueError, match="unknown scenario"):
+        demo.bayes_rule_error("laplace", np.zeros((1, 2)), np.zeros(1))
+
+
+def test_gaussian_bayes_error_with_unequal_priors():
+    """The closed form for phi != 1/2 against scipy's quadrature of min(phi p1, (1 - phi) p0) in one dimension."""
+    from scipy.integrate import quad
+
+    from genlearn.demos.gda_vs_logistic_regression import _gaussian_bayes_error
+
+    phi, delta = 0.2, 1.3
+    kink = delta / 2 + np.log((1 - phi) / phi) / delta      # where phi p1 = (1 - phi) p0
+    f = lambda x: min(phi * norm.pdf(x, delta), (1 - phi) * norm.pdf(x))
+    by_quad = quad(f, -np.inf, kink, epsabs=1e-12)[0] + quad(f, kink, np.inf, epsabs=1e-12)[0]
+    # tol: each quad asked for 1e-12 absolute, split at the kink so that both integrands are smooth
+    assert _gaussian_bayes_error(phi, [0.0], [delta], [[1.0]]) == pytest.approx(by_quad, abs=1e-10)
+
+
+def _bayes_rule_on_test_set(scenario):
+    """The true posterior's error on the 20,000 test points, from scipy's densities."""
+    kw = demo.SCENARIOS[scenario]["kwargs"]
+    X, y = _scenario_sample(scenario)(20000, 10_000)
+    if scenario == "poisson":
+        lp = [poisson(lam).logpmf(X).sum(axis=1) for lam in np.asarray(kw["lam"])]
+    else:
+        Z = np.log(X) if scenario == "lognormal" else X
+        lp = [multivariate_normal(mu, kw["Sigma"]).logpdf(Z) for mu in kw["mu"]]
+    return np.mean((lp[1] + np.log(kw["phi"]) > lp[0] + np.log(1 - kw["phi"])) != (y == 1))
+
+
 def test_notebook_bayes_errors(out):
-    # (a) closed form: equal priors, Mahalanobis distance 3.5 between the means
-    # tol: printed to 6 decimals (half a unit, 5e-7); the closed form to rounding
-    assert numbers_after("shared Sigma (n = 4)   Bayes error", out, 1)[0] == pytest.approx(
-        norm.cdf(-3.5 / 2), abs=1e-6)
-    # (b), (c): the true posterior, from scipy's densities, on the common test set
-    for scenario in ("poisson", "lognormal"):
-        kw = demo.SCENARIOS[scenario]["kwargs"]
-        X, y = _scenario_sample(scenario)(20000, 10_000)
-        if scenario == "poisson":
-            lp = [poisson(lam).logpmf(X).sum(axis=1) for lam in np.asarray(kw["lam"])]
-        else:
-            lp = [multivariate_normal(mu, kw["Sigma"]).logpdf(np.log(X)) for mu in kw["mu"]]
-        bayes = np.mean((lp[1] + np.log(kw["phi"]) > lp[0] + np.log(1 - kw["phi"])) != (y == 1))
-        title = demo.SCENARIOS[scenario]["title"]
-        # tol: printed to 6 decimals; a count
-        assert numbers_after(f"{title}   Bayes error", out, 1)[0] == pytest.approx(bayes, abs=1e-6)
+    """Cell 24: under each title the exact Bayes error, then the Bayes rule's error on the test set."""
+    kw = demo.SCENARIOS["poisson"]["kwargs"]
+    exact = {"gaussian": norm.cdf(-3.5 / 2), "poisson": _exact_poisson_by_rule(*kw["lam"], kw["phi"]),
+             "lognormal": demo.bayes_error("lognormal")}   # (c): checked against dblquad above
+    for scenario in demo.SCENARIOS:
+        block = _curve_block(out, scenario)
+        # tol: printed to 6 decimals, so half a unit of the last place, 5e-7
+        assert numbers_after("Bayes error (exact)", block, 1)[0] == pytest.approx(exact[scenario], abs=5e-7)
+        printed = numbers_after("the Bayes rule's error on the test set:", block, 1)[0]
+        # tol: printed to 6 decimals, 5e-7 (a count of test points over 20,000 is exact to 5e-5 steps)
+        assert printed == pytest.approx(_bayes_rule_on_test_set(scenario), abs=5e-7), scenario
+    # "Bayes error" heads the exact value only: every number printed after those words is an exact one
+    for match in re.finditer(r"Bayes error[^\n]*?(" + NUMBER + r")\s*$", out, flags=re.M):
+        value = float(match.group(1))
+        # tol: each printed to 6 decimals, 5e-7; the Laplace example's e^-1 / 2 is the fourth exact value
+        assert min(abs(value - e) for e in [*exact.values(), np.exp(-1) / 2]) <= 5e-7, match.group(0)
 
 
 def test_notebook_bayes_rule_on_the_gaussian_test_set(out):
-    """(a): the true posterior's error on the same 20,000 test points (scipy densities)."""
-    kw = demo.SCENARIOS["gaussian"]["kwargs"]
-    X, y = _scenario_sample("gaussian")(20000, 10_000)
-    lp = [multivariate_normal(mu, kw["Sigma"]).logpdf(X) for mu in kw["mu"]]
-    bayes = np.mean((lp[1] + np.log(kw["phi"]) > lp[0] + np.log(1 - kw["phi"])) != (y == 1))
-    printed = numbers_after("error of the true Bayes rule on this test set:", out, 1)[0]
-    assert printed == pytest.approx(bayes, abs=1e-6)  # tol: printed to 6 decimals; a count
-    # the claim of the prose: at m = 10,000 both models are within 0.0004 of it
+    """Cell 26, the check by hand for (a), and the prose of cells 25 and 27 against the printed numbers."""
+    bayes = _bayes_rule_on_test_set("gaussian")
+    exact = norm.cdf(-3.5 / 2)
+    se = np.sqrt(exact * (1 - exact) / 20000)
+    # tol: printed to 4 decimals, 5e-5
+    assert numbers_after("(a) Delta =", out, 1)[0] == pytest.approx(3.5, abs=5e-5)
+    # tol: printed to 6 decimals, 5e-7
+    assert numbers_after("exact Bayes error Phi(-Delta/2) =", out, 1)[0] == pytest.approx(exact, abs=5e-7)
+    printed = numbers_after("the Bayes rule's error on this test set:", out, 3)
+    # tol: printed to 6, 2 and 4 decimals: half a unit of each last place
+    for got, want, half in zip(printed, [bayes, (bayes - exact) / se, se], [5e-7, 5e-3, 5e-5]):
+        assert got == pytest.approx(want, abs=half)
+    # the prose: the standard error about 0.0014, and the Bayes rule itself below the exact value on this test set
+    assert round(se, 4) == pytest.approx(0.0014, abs=1e-12)  # tol: a 4-decimal rounding compared, rounding only
+    assert bayes < exact
+    # at m = 10,000 both models are below the exact value, and within 0.0004 of the Bayes rule on the test set
     block = _curve_block(out, "gaussian")
     for name in ("GDA", "logistic regression"):
         end = numbers_after(f"{name:20s} m = 10,000:", block, 1)[0]
-        assert abs(end - bayes) < 4e-4, name
+        assert end < exact and abs(end - bayes) < 4e-4, name
+    # (b): the test set harder than average (0.0220 against the exact 0.0206), logistic within 0.0001 of the rule;
+    # (c): GDA on log x within 0.0002 of it, 0.2380 against 0.2379, the exact 0.2384
+    kw = demo.SCENARIOS["poisson"]["kwargs"]
+    rule_b, exact_b = _bayes_rule_on_test_set("poisson"), _exact_poisson_by_rule(*kw["lam"], kw["phi"])
+    end_b = numbers_after(f"{'logistic regression':20s} m = 10,000:", _curve_block(out, "poisson"), 1)[0]
+    rule_c, exact_c = _bayes_rule_on_test_set("lognormal"), demo.bayes_error("lognormal")
+    end_c = numbers_after(f"{'GDA on log x':20s} m = 10,000:", _curve_block(out, "lognormal"), 1)[0]
+    # tol: the prose rounds to 4 decimals, half a unit 5e-5
+    assert [rule_b, exact_b, end_c, rule_c, exact_c] == pytest.approx([0.0220, 0.0206, 0.2380, 0.2379, 0.2384],
+                                                                       abs=5e-5)
+    assert rule_b > exact_b and abs(end_b - rule_b) < 1e-4 and abs(end_c - rule_c) < 2e-4
+
+
+def test_notebook_exact_bayes_errors_by_hand(out):
+    """The by-hand cell of (b) and (c): the sum over counts done by the rule, and Delta in log x from the
+    2 x 2 inverse written out, (s22 d1^2 - 2 s12 d1 d2 + s11 d2^2) / (s11 s22 - s12^2)."""
+    kw = demo.SCENARIOS["poisson"]["kwargs"]
+    line = out[out.index("(b) the sum over"):].splitlines()[0]
+    assert line.startswith(f"(b) the sum over {40 ** 4:,} vectors of counts:")   # counts 0 to 39, four features
+    # tol: printed to 6 decimals, half a unit 5e-7
+    assert numbers_after("vectors of counts:", out, 1)[0] == pytest.approx(
+        _exact_poisson_by_rule(*kw["lam"], kw["phi"]), abs=5e-7)
+    (s11, s12), (_, s22) = demo.SCENARIOS["lognormal"]["kwargs"]["Sigma"]
+    d1, d2 = np.subtract(*demo.SCENARIOS["lognormal"]["kwargs"]["mu"][::-1])
+    delta = np.sqrt((s22 * d1**2 - 2 * s12 * d1 * d2 + s11 * d2**2) / (s11 * s22 - s12**2))
+    got = numbers_after("(c) Delta =", out, 1)[0], numbers_after("in log x, Phi(-Delta/2) =", out, 1)[0]
+    # tol: printed to 4 and 6 decimals, half a unit of each last place
+    assert got[0] == pytest.approx(delta, abs=5e-5) and got[1] == pytest.approx(norm.cdf(-delta / 2), abs=5e-7)
+
+
+# -- cell 29: the learning-curve table and the separable training sets ----------------------------
+def _separation_kind(X, y):
+    """None, "complete" or "quasi": complete separation when some (w, b) puts every example strictly
+    on its own side (the largest common margin t of an LP is positive), quasi when only _separable holds."""
+    from scipy.optimize import linprog
+
+    if not _separable(X, y):
+        return None
+    Z = (2.0 * y - 1)[:, None] * np.column_stack([X, np.ones(len(X))])
+    n = Z.shape[1]
+    res = linprog(np.r_[np.zeros(n), -1.0], A_ub=np.column_stack([-Z, np.ones(len(Z))]), b_ub=np.zeros(len(Z)),
+                  bounds=[(-1, 1)] * n + [(None, 1)], method="highs")
+    return "complete" if -res.fun > 1e-9 else "quasi"
+
+
+def _linear_error(model, X_test, y_test):
+    """Test error of a fitted binary scikit-learn linear classifier, from its coef_ and intercept_ (what its
+    predict does, without the checks that cost more than the product on 20,000 points)."""
+    return np.mean((X_test @ model.coef_[0] + model.intercept_[0] > 0) != (y_test == model.classes_[1]))
+
+
+@pytest.fixture(scope="module")
+def curve_reference():
+    """Mean test error of every model of the learning curves at every size, refitted: scikit-learn's LDA for
+    GDA (on x, and on log x), scikit-learn's unpenalised logistic regression where the training set is not
+    separable; on a separable set no MLE exists and genlearn's fit is used, as in paired_reference. Also the
+    separable sets by the linear programme, and how many of them only quasi-separable."""
+    import warnings
+
+    ref = {}
+    for scenario in demo.SCENARIOS:
+        sample = _scenario_sample(scenario)
+        Xp, yp = demo.draw_training_pools(sample, 20, int(demo.SIZES.max()), 0)
+        X_test, y_test = sample(20000, 10_000)
+        errs = {name: np.empty((20, len(demo.SIZES))) for name in ("GDA", "logistic", "GDA on log x")}
+        kinds = []
+        for r in range(20):
+            settled = False     # a prefix of this pool found not separable, with [X, 1] of full rank
+            for j, m in enumerate(demo.SIZES):
+                X, y = Xp[r, :m], yp[r, :m]
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", UserWarning)  # sklearn: a class with 1 of 10 examples
+                    errs["GDA"][r, j] = _linear_error(_lda().fit(X, y), X_test, y_test)
+                    if scenario == "lognormal":
+                        errs["GDA on log x"][r, j] = _linear_error(_lda().fit(np.log(X), y), np.log(X_test), y_test)
+                # The training sets are prefixes of one pool. Once a prefix is not separable and its [X, 1] has
+                # full column rank, no longer one is: a (w, b) with every margin >= 0 on it is 0 on all of the
+                # prefix's rows, so (w, b) = 0. The linear programme is needed until then only.
+                kind = None if settled else _separation_kind(X, y)
+                settled = settled or (kind is None and np.linalg.matrix_rank(np.column_stack([X, np.ones(m)]))
+                                      == X.shape[1] + 1)
+                kinds.append(kind)
+                errs["logistic"][r, j] = (_genlearn_logistic_error(X, y, X_test, y_test) if kind else
+                                          _linear_error(sk_unpenalised().fit(X, y), X_test, y_test))
+        if scenario != "lognormal":
+            del errs["GDA on log x"]
+        ref[scenario] = {"mean": {k: v.mean(axis=0) for k, v in errs.items()},
+                         "separable": sum(k is not None for k in kinds), "quasi": kinds.count("quasi")}
+    return ref
+
+
+def _curve_table(out, scenario):
+    """The rows of cell 29's table for ``scenario``: label -> array of 13 numbers."""
+    lines = out[out.index(f"{scenario}: mean test error over the 20 training sets\n"):].splitlines()[1:]
+    rows = {}
+    for line in lines:
+        label = line[3:13].strip() if not line.startswith("   GDA on log x") else "GDA on log x"
+        values = re.findall(NUMBER, line[len("   GDA on log x"):] if label == "GDA on log x" else line[13:])
+        if len(values) != len(demo.SIZES) or label in rows:
+            break
+        rows[label] = np.array([float(v) for v in values])
+    return rows
+
+
+def test_notebook_learning_curve_table(out, curve_reference):
+    """Cell 29 (nbval-check-output): every mean of the table, and the separable counts that cell 54 quotes."""
+    for scenario, ref in curve_reference.items():
+        rows = _curve_table(out, scenario)
+        np.testing.assert_array_equal(rows["m"], demo.SIZES)
+        assert set(rows) == {"m", *ref["mean"]}, scenario
+        for name, mean in ref["mean"].items():
+            # Logistic regression: scikit-learn's and genlearn's unpenalised fits on nearly separable sets, where the
+            # likelihood is flat along the near-separating direction, differ by a few test points in 20,000 (5e-5,
+            # as in the penalised curves). GDA: the same closed form, a test point flips only within rounding.
+            slack = 5e-5 if name == "logistic" else 1e-9
+            # tol: printed to 3 decimals, half a unit of the last place 5e-4, plus the solvers' slack above
+            np.testing.assert_allclose(rows[name], mean, rtol=0, atol=5e-4 + slack, err_msg=f"{scenario} {name}")
+    counts = {s: ref["separable"] for s, ref in curve_reference.items()}
+    quasi = {s: ref["quasi"] for s, ref in curve_reference.items()}
+    assert f"met separable data: {counts} out of {20 * len(demo.SIZES)}" in out
+    assert f"of them only quasi-separable: {quasi}" in out
+    # the prose: quasi-separation happens with the Poisson counts only; cell 54 quotes scenario (a)'s count
+    assert quasi["poisson"] > 0 and quasi["gaussian"] == quasi["lognormal"] == 0
+    assert f"met separable data on {counts['gaussian']} of the 260 training sets of scenario (a)" in _markdown(NOTEBOOK)
+
+
+def _markdown(notebook):
+    """All the Markdown of ``notebook``, one string."""
+    import json
+
+    from notebook_outputs import NOTEBOOKS
+
+    nb = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
 
 
 def test_learning_curves_match_sklearn_fit_by_fit():
@@ -493,6 +709,10 @@ def _genlearn_logistic(X, y):
         return LogisticRegression().fit(X, y)
 
 
+def _genlearn_logistic_error(X, y, X_test, y_test):
+    return 1 - _genlearn_logistic(X, y).score(X_test, y_test)
+
+
 @pytest.fixture(scope="module")
 def paired_reference():
     """GDA minus logistic regression, per training set, recomputed: scikit-learn's LDA for GDA, and
@@ -660,3 +880,27 @@ def test_newton_path_is_logistic_regressions_newton_path(data):
     np.testing.assert_allclose(thetas, plain_newton(X, y, len(thetas) - 1), rtol=1e-7, atol=1e-9)
 
 
+
+
+def test_answer_key_exercise_2_bayes_errors():
+    """instructor/answers Ex. 2: the exact Bayes error of rates (1, 1, 4, 2) against (6, 1, 4, 2), phi = 0.3 (scipy's
+    Poisson pmf summed over the one informative feature's counts), and the Bayes rule's error on its test set."""
+    from notebook_outputs import NOTEBOOKS
+
+    text = (NOTEBOOKS.parent / "instructor" / "answers" / NOTEBOOK.replace(".ipynb", ".md")).read_text(encoding="utf-8")
+    section = text[text.index("## Exercise 2"):text.index("## Exercise 3")]
+    k = np.arange(200)
+    exact = np.minimum(0.3 * poisson.pmf(k, 6.0), 0.7 * poisson.pmf(k, 1.0)).sum()
+    lam = np.array([[1.0, 1.0, 4.0, 2.0], [6.0, 1.0, 4.0, 2.0]])
+    X, y = make_poisson_classes(m=20000, lam=lam, phi=0.3, random_state=10_000)  # learning_curves' test set, seed 0
+    lp = [poisson(rates).logpmf(X).sum(axis=1) for rates in lam]
+    rule = np.mean((lp[1] + np.log(0.3) > lp[0] + np.log(0.7)) != (y == 1))
+    se = np.sqrt(exact * (1 - exact) / 20000)
+    # tol: the key gives 5 decimals, half a unit 5e-6
+    assert numbers_after("The exact Bayes error is", section, 1)[0] == pytest.approx(exact, abs=5e-6)
+    # tol: 4 decimals, 5e-5
+    assert numbers_after("The true Bayes rule errs", section, 1)[0] == pytest.approx(rule, abs=5e-5)
+    # tol: 1 and 4 decimals, half a unit of each
+    assert numbers_after("on the 20,000 test points,", section, 1)[0] == pytest.approx((exact - rule) / se, abs=0.05)
+    assert numbers_after("/20000} =", section, 1)[0] == pytest.approx(se, abs=5e-5)
+    assert "below 0.0587" in section and round(exact, 4) == pytest.approx(0.0587, abs=1e-12)  # tol: rounding only

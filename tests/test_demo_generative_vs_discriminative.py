@@ -201,6 +201,18 @@ def test_notebook_odds_form_of_bayes_rule():
     assert post_odds / (1 + post_odds) == pytest.approx(ref_posterior(80.0, **TRUTH), rel=ROUNDING)
 
 
+def test_notebook_best_match_without_the_prior_is_not_bayes_rule():
+    """Slip 50. Oracle: scipy's normal densities and Bayes' rule at 72 kg, between the midpoint and the threshold."""
+    lines = stored("match_dog, match_ele = dens(72.0").strip().splitlines()
+    dog, ele = norm.pdf(72.0, 40.0, 15.0), norm.pdf(72.0, 100.0, 15.0)
+    assert 70.0 < 72.0 < ref_threshold(**TRUTH) and ele > dog and ref_posterior(72.0, **TRUTH) < 0.5
+    # tol: printed with 7 significant digits (.6e), so half a unit of the last place, relative 5e-7
+    assert numbers(lines[0]) == pytest.approx([dog, ele], rel=5e-7)
+    assert "best match: elephant" in lines[0] and "Bayes' rule: dog" in lines[1]
+    # tol: printed to 6 decimals, so half a unit of the last place, 5e-7
+    assert numbers(lines[1]) == pytest.approx([ref_posterior(72.0, **TRUTH)], abs=5e-7)
+
+
 def test_notebook_poisson_classes_have_a_logistic_posterior():
     """Oracle: scipy's Poisson pmf and Bayes' rule, against log(l1/l0) x - (l1 - l0) + log(phi/(1-phi))."""
     from scipy.stats import poisson

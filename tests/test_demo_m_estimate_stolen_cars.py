@@ -6,6 +6,7 @@ from genlearn. The notebook's checked outputs are then asserted to contain these
 values (nbval compares the stored outputs with a fresh run).
 """
 import json
+import math
 import re
 from fractions import Fraction
 from itertools import product
@@ -72,10 +73,36 @@ def test_reference_fractions_are_those_of_the_notes():
     assert f_score(QUERY, "Yes", 3, HALF) == Fraction(315, 8192)
     assert f_score(QUERY, "No", 3, HALF) == Fraction(567, 8192)
     assert f_post_yes(QUERY, 3, HALF) == Fraction(5, 14)
-    # the notes' printed two-digit factors
+
+
+def _two_places(x, how):
+    """The exact fraction ``x`` kept to two decimals: cut off ("truncated") or rounded half up."""
+    hundredths = math.floor(x * 100) if how == "truncated" else math.floor(x * 100 + Fraction(1, 2))
+    return Fraction(hundredths, 100)
+
+
+def test_notes_printed_factors_are_the_exact_fractions_truncated_not_rounded():
+    """Slip 45. Oracle: the exact fractions 9/16, 5/16 and 7/16 kept to two decimals both ways, compared
+    digit for digit (as fractions, no tolerance) with what the notes print: every factor is the exact value
+    cut off after two digits; rounding agrees except for 7/16 = 0.4375, rounded .44, printed .43 (twice)."""
+    conds = {c: [f_cond(j, v, c, 3, HALF) for j, v in enumerate(QUERY)] for c in ("Yes", "No")}
+    differs = []
     for c in ("Yes", "No"):
-        for got, exact in zip(demo.NOTES_CONDITIONALS[c], conds[c]):
-            assert abs(got - float(exact)) < 0.01
+        for j, (printed, exact) in enumerate(zip(demo.NOTES_CONDITIONALS[c], conds[c])):
+            printed = Fraction(str(printed))
+            assert printed == _two_places(exact, "truncated"), f"{c}, attribute {j}: not the truncation"
+            if printed != _two_places(exact, "rounded"):
+                differs.append((c, j, exact))
+    assert differs == [("Yes", 2, Fraction(7, 16)), ("No", 0, Fraction(7, 16))]
+    assert _two_places(Fraction(7, 16), "rounded") == Fraction(44, 100)
+    # the scores to three places: .069 is the exact 567/8192 either way; .037 is neither way the exact
+    # 315/8192 (.038), but the product of the already cut-off factors, 0.037324
+    exact = {"Yes": Fraction(315, 8192), "No": Fraction(567, 8192)}
+    three = lambda x, d: Fraction(math.floor(x * 1000 + d), 1000)
+    assert Fraction(str(demo.NOTES_SCORES["No"])) == three(exact["No"], 0) == three(exact["No"], Fraction(1, 2))
+    assert Fraction(str(demo.NOTES_SCORES["Yes"])) not in {three(exact["Yes"], 0), three(exact["Yes"], Fraction(1, 2))}
+    early = Fraction("0.5") * Fraction("0.56") * Fraction("0.31") * Fraction("0.43")
+    assert Fraction(str(demo.NOTES_SCORES["Yes"])) == three(early, 0) == three(early, Fraction(1, 2))
 
 
 def test_table_is_the_notes_table(data):

@@ -122,6 +122,55 @@ def test_notebook_principal_axes_of_3_08_08_1():
     assert "True" in text.splitlines()[2]
 
 
+def test_notebook_general_2x2_inverse():
+    """Oracle: scipy.linalg.inv of the notes' [[3, 0.8], [0.8, 1]] and its determinant 3 - 0.64."""
+    from scipy import linalg
+    lines = stored("S_inv = np.array([[s22, -s12]").strip().splitlines()
+    # tol: printed to 4 decimals, so half a unit of the last place, 5e-5
+    assert [float(v) for v in re.findall(r"-?[0-9]+\.[0-9]+", lines[0])] == pytest.approx([2.36], abs=5e-5)
+    got = [float(v) for v in re.findall(r"-?[0-9]+\.[0-9]+", lines[1])]
+    # tol: printed to 6 decimals, so half a unit of the last place, 5e-7
+    np.testing.assert_allclose(got, linalg.inv([[3.0, 0.8], [0.8, 1.0]]).ravel(), rtol=0, atol=5e-7)
+
+
+def test_notebook_axis_ends_are_at_mahalanobis_distance_2():
+    """Oracle: mu + 2 sqrt(lambda) q with (lambda, q) from the closed-form eigenvalues, (b, lambda - a) for q,
+    and the quadratic form with the 2x2 inverse written out: 4 at each of the four ends."""
+    rows = stored("squared distances of the axis ends").strip().splitlines()
+    cases = ([[1, 0.5], [0.5, 1]], [[1, -0.8], [-0.8, 1]], [[3, 0.8], [0.8, 1]])
+    assert len(rows) == len(cases)
+    for row, S in zip(rows, cases):
+        (a, b), (_, c) = S
+        det, lams, _ = closed_form(S)
+        expected = []
+        for lam in lams:
+            q = np.array([b, lam - a]) / math.hypot(b, lam - a)
+            for sign in (1, -1):
+                u, v = sign * 2 * math.sqrt(lam) * q
+                expected.append((c * u * u - 2 * b * u * v + a * v * v) / det)
+        got = [float(v) for v in re.findall(r"[0-9]+\.[0-9]+", row.split("ends:")[1])]
+        # tol: printed to 6 decimals, so half a unit of the last place, 5e-7
+        assert got == pytest.approx(expected, abs=5e-7)
+        assert expected == pytest.approx([4.0] * 4, rel=1e-12)  # tol: the same algebra, rounding only
+
+
+def test_notebook_axis_angles():
+    """Oracle: the long axis (b, lambda_max - a) of each 2x2 Sigma from the closed-form eigenvalues, so
+    [[1, 0.5], [0.5, 1]] is at 45 degrees, [[1, -0.8], [-0.8, 1]] at 135 and [[3, 0.8], [0.8, 1]] at 19.33."""
+    rows = stored("long axis by tan 2a").strip().splitlines()
+    cases = ([[1, 0.5], [0.5, 1]], [[1, -0.8], [-0.8, 1]], [[3, 0.8], [0.8, 1]])
+    assert len(rows) == len(cases)
+    for row, S in zip(rows, cases):
+        _, (_, hi), _ = closed_form(S)
+        (a, b), _ = S
+        angle = math.degrees(math.atan2(hi - a, b)) % 180
+        got = [float(v) for v in re.findall(r"([0-9]+\.[0-9]+) degrees", row)]
+        # tol: printed to 4 decimals, so half a unit of the last place, 5e-5
+        assert got == pytest.approx([angle, angle], abs=5e-5)
+    # tol: exact in binary for 45, rounding only for 135 = (180 + atan2(0.8, -0.8) in degrees) mod 180
+    assert math.degrees(math.atan2(0.8, -0.8)) == pytest.approx(135.0, rel=1e-12)
+
+
 def test_notebook_near_singular_table():
     text = stored("near_singular_table()")
     rows = text.strip().splitlines()[1:]
@@ -193,7 +242,7 @@ def test_notebook_slip_in_the_derivation():
 
 def test_notebook_mass_inside_ellipses():
     mu, S, X = _sample()
-    text = stored("gaussian.mahalanobis")
+    text = stored("d2 = gaussian.mahalanobis(X, mu, Sigma)")
     d2 = np.einsum("ij,jk,ik->i", X - mu, np.linalg.inv(S), X - mu)
     for line, r in zip(text.strip().splitlines(), (1, 2, 3)):
         inside, theory = [float(v) for v in re.findall(r"[0-9]\.[0-9]+", line)]

@@ -469,3 +469,43 @@ def test_stored_laplace_posterior_mean():
                                                                                abs=half_unit(6))
 
 
+
+
+def test_stored_buy_and_price_conditional_independence():
+    """Issue 57: the notes' "buy" (word 2087) and "price" (word 39831), read on the topic table.
+    Oracle: exact fractions; given y, p(buy | y, price) = p(buy | y) = 1/10 and 4/5; without y,
+    p(buy) = 9/20 but p(buy | price) = (13/40) / (9/20) = 13/18."""
+    stored = stored_text(contains="p_buy_y = topic")[0]
+    for c, p in ((0, Fraction(1, 10)), (1, Fraction(4, 5))):
+        assert f"y={c}: p(x_2087=1 | y) = {float(p):.4f}   p(x_2087=1 | y, x_39831=1) = {float(p):.4f}" in stored
+    p_buy = Fraction(1, 2) * Fraction(1, 10) + Fraction(1, 2) * Fraction(4, 5)
+    both = Fraction(1, 2) * Fraction(1, 100) + Fraction(1, 2) * Fraction(16, 25)
+    assert p_buy == Fraction(9, 20) and both / p_buy == Fraction(13, 18)
+    assert f"no y: p(x_2087=1) = {float(p_buy):.4f}   p(x_2087=1 | x_39831=1) = {float(both / p_buy):.4f}" in stored
+
+
+def test_stored_zero_count_posteriors_zero_and_zero_over_zero():
+    """Oracle: exact Bernoulli posteriors of the toy corpus (alpha = 0): "lunch" is never in spam, "cash"
+    never in ham, so "Lunch now" gets exactly 0 and "Cash for lunch" 0/0 (no value)."""
+    ref_vocab, C, ref_y = toy_counts()
+    x_of = lambda t: np.array([w in tok(t) for w in ref_vocab])
+    assert exact_posterior(C, ref_y, x_of("Lunch now")) == 0
+    assert exact_posterior(C, ref_y, x_of("Cash for lunch")) is None
+    stored = stored_text(contains="post_lunch = nb0.predict_proba")[0]
+    assert 'p(spam | "Lunch now") = 0.0   p(spam | "Cash for lunch") = nan, i.e. 0/0' in stored
+
+
+def test_stored_text_naive_bayes_is_linear_in_the_counts():
+    """Oracle: exact fractions of the toy corpus with alpha = 1: phi_free|spam = (3 + 1) / (23 + 29) = 1/13,
+    phi_free|ham = (2 + 1) / (36 + 29) = 3/65, so every extra "free" adds log(5/3) to the log-odds."""
+    vocab, C, y = toy_counts()
+    k = vocab.index("free")
+    spam, ham = Fraction(int(C[y == 1, k].sum()) + 1, int(C[y == 1].sum()) + len(vocab)), \
+        Fraction(int(C[y == 0, k].sum()) + 1, int(C[y == 0].sum()) + len(vocab))
+    assert (spam, ham, spam / ham) == (Fraction(1, 13), Fraction(3, 65), Fraction(5, 3))
+    stored = stored_text(contains="w_m, b_m = np.log")[0]
+    got = [float(v) for v in re.findall(r"\d+\.\d+", stored)]
+    # tol: printed to 6 decimals, so half a unit of the last place, 5e-7
+    assert got == pytest.approx([float(spam), float(ham), math.log(5 / 3), math.log(5 / 3), math.log(5 / 3)],
+                                abs=5e-7)
+    assert "log-odds on all 12 messages" in stored

@@ -273,6 +273,24 @@ def test_gallery_shows_each_kind():
     assert len(fig.axes) == 4
 
 
+def test_notebook_naive_bayes_boundary_is_a_line_with_equal_variances():
+    """Oracle: numpy's per-class variances of the Predict's classes (sigma1 = sigma2 = 1, rho = 0.6), the
+    naive Bayes A_jj = (1/v_0j - 1/v_1j) / 2, and QDA's A = (I - Sigma_1^-1) / 2 from numpy's inverse."""
+    X, y = ex_demo.BoundaryExplorer.example(sigma1=1.0, sigma2=1.0, rho=0.6).data()
+    v = np.array([X[y == k].var(axis=0) for k in (0, 1)])
+    # tol: the explorer whitens its samples to these exact moments, so 1 up to rounding only
+    np.testing.assert_allclose(v, 1.0, rtol=1e-12)
+    assert np.abs(0.5 * (1 / v[0] - 1 / v[1])).max() < 1e-12  # tol: rounding only, as above
+    eig = np.linalg.eigvalsh(0.5 * (np.eye(2) - np.linalg.inv(np.cov(X[y == 1].T, bias=True))))
+    assert eig[0] < 0 < eig[1], "QDA's A has eigenvalues of both signs: a hyperbola"
+    texts = [t for t in _checked_outputs() if "naive Bayes variances" in t]
+    assert len(texts) == 1
+    lines = texts[0].strip().splitlines()
+    # tol: printed rounded to 6 decimals, so half a unit of the last place, 5e-7
+    assert [float(x) for x in re.findall(FLOAT, lines[0])] == pytest.approx(v.ravel(), abs=5e-7)
+    assert lines[1].endswith("boundary: line") and lines[2].endswith("boundary: hyperbola")
+
+
 # --------------------------------------------------------------------------- three classes
 
 def test_three_classes_predict_the_argmax_of_scipy_joint_densities():

@@ -208,3 +208,27 @@ def test_the_numerics_passes_perturb_what_they_say():
     assert "NPY_DISABLE_CPU_FEATURES" not in environments.numerics_environment(sys.executable, False, 2)
     with pytest.raises(ValueError, match="unknown numerics pass"):
         environments.run_numerics(["fast"])
+
+
+def test_next_environment_installs_the_newest_releases_unlocked():
+    # make test-next: the runtime dependencies and the test tools of test-minimum, newest releases and
+    # pre-releases, no lock, in an environment built anew; then the library tests and every lesson
+    make = (ROOT / "Makefile").read_text()
+    recipe = re.search(r"^test-next:.*?(?=^\S)", make, re.M | re.S).group(0)
+    assert "rm -rf $(NEXT_VENV)" in recipe and "next-requirements $(MIN_TOOLS)" in recipe
+    install = re.search(r"next-requirements.*?-r -", recipe, re.S).group(0)
+    assert "--upgrade" in install and "--prerelease allow" in install and "--require-hashes" not in install
+    assert recipe.rstrip().endswith("tests/environments.py run-next")
+    test_all = re.search(r"^test-all:.*?(?=^\S)", make, re.M | re.S).group(0)
+    assert "test-next" not in test_all, "make test-all must not depend on what the registry holds today"
+    tools = re.search(r"^MIN_TOOLS := (.*)$", make, re.M).group(1).split()
+    runtime, _ = _pyproject()
+    names = [_req(r)[0] for r in environments.next_requirements(tools)]
+    assert set(runtime) | set(tools) == set(names) and len(names) == len(set(names))
+
+
+def test_next_environment_runs_every_lesson():
+    from lessons import lessons
+
+    assert environments.lessons() == [str(p.relative_to(ROOT)) for p in lessons()]
+    assert environments.NEXT_VENV.relative_to(ROOT).as_posix() == ".venv/next"

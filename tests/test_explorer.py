@@ -19,7 +19,7 @@ from node_twin import js_fmt, js_pitches
 
 def test_esm_is_one_module_with_what_it_imports():
     """One module per widget (esbuild's bundle, built/): the explorer's own code and the shared modules it
-    imports, with no import left (a blob: URL cannot resolve one), exporting frame and the default."""
+    imports, with no import left (docs/explorers.md: why), exporting frame and the default."""
     esm = E.esm_text("multivariate_gaussian.js")
     assert E.esm_path("multivariate_gaussian.js") == E.BUILT / "multivariate_gaussian.js"
     for source in ("numerics.js", "explorer.js", "canvas.js", "describe.js", "multivariate_gaussian.js"):

@@ -5,7 +5,9 @@ the text of the exported page (every script it loads is a local file). The
 pages are opened in Chromium, offline, by tests/browser/test_site.py (the course site, built on it).
 """
 import json
+import platform
 import shutil
+from importlib import metadata
 
 import nbformat
 import pytest
@@ -49,6 +51,15 @@ def test_store_state_keeps_prose_and_stores_only_widget_outputs(tiny):
     assert {"palette", "colormap", "presets", "parameters", "azimuth", "rho"} <= set(traits)
     # only models the displayed widget needs (its layout), nothing left over
     assert set(state) == set(widget_state.reachable(state, [model_id]))
+
+
+def test_store_state_stamps_the_versions_it_ran_with(tiny):
+    # Oracle: each package's own metadata, read here; the kernel is this environment's Python
+    nb = nbformat.read(tiny, as_version=4)
+    assert nb.metadata["genlearn"]["last_run_with"] == {
+        "python": platform.python_version(),
+        **{name: metadata.version(name) for name in
+           ("numpy", "scipy", "scikit-learn", "matplotlib", "ipywidgets", "anywidget", "genlearn")}}
 
 
 @pytest.mark.skipif(not export.assets_ready() and shutil.which("npm") is None,

@@ -5,9 +5,12 @@
   below finds every *comparison cell* of every lesson and requires an
   assertion in it; every ``assert`` of a lesson must say what disagreed.
 * **The notes' slips, on one page.** ``notebooks/notes_slips.ipynb`` numbers
-  every slip of the lecture notes and names the lesson section that corrects
-  it; that section carries a pointer line back to the page. Both directions
-  are compared here.
+  every slip of the lecture notes, says which kind it is (an error, a slip of
+  notation, of wording, or an opinion) and names the lesson section that
+  corrects it; that section carries a pointer line back to the page. Both
+  directions are compared here. Statements once listed as slips and found
+  right keep their old number in the page's "Right after all" table, and no
+  lesson points to them as slips.
 * **Each lesson ends with Summary, Exercises and Sources, one cell each**, and
   no lesson reaches into a module's private names (``demo._helper``).
 
@@ -155,8 +158,13 @@ def test_every_assert_says_what_disagreed(path):
 
 # ---------------------------------------------------------------- the slips page and the lessons agree
 
-#: a row of a slips table: | slip | note, where | what the note says | what is right | where it is corrected |
-SLIP_ROW = re.compile(r"^\| (\d+) \| (.+?) \| (.+?) \| (.+?) \| (.+?) \|$")
+#: a row of a slips table: | slip | kind | note, where | what the note says | what is right | where it is corrected |
+SLIP_ROW = re.compile(r"^\| (\d+) \| (\w+) \| (.+?) \| (.+?) \| (.+?) \| (.+?) \|$")
+#: the kinds of slip the page distinguishes (defined in its introduction)
+KINDS = ("error", "notation", "wording", "opinion")
+#: a row of the "Right after all" table: | was slip (a number or —) | note, where | says | why right | where |
+RIGHT_ROW = re.compile(r"^\| (\d+|—) \| (.+?) \| (.+?) \| (.+?) \| (.+?) \|$")
+RIGHT_HEADING = "## Right after all"
 #: a place in the last column: "06 §5" (section 5 of lesson 06) or "05 intro" (before its first section)
 PLACE = re.compile(r"\b(\d\d) (§\d+|intro)\b")
 #: the pointer line a lesson carries where it corrects a slip
@@ -164,19 +172,40 @@ POINTER = re.compile(r"\*Slips? ([\d, and]+) on \[the notes' slips page\]\(notes
 SECTION = re.compile(r"^## (\d+)\. ", re.MULTILINE)
 
 
+def _places(text):
+    return {" ".join(p) for p in PLACE.findall(text)}
+
+
 def slips_table(cells=None):
-    """{slip number: (set of places, the row)} from the slips page."""
+    """{slip number: (set of places, the row)} from the slips page (its slip tables, not "Right after all")."""
     rows = {}
     for cell in cells if cells is not None else _cells(SLIPS_PAGE):
-        if cell["cell_type"] != "markdown":
+        if cell["cell_type"] != "markdown" or _source(cell).lstrip().startswith(RIGHT_HEADING):
             continue
         for line in _source(cell).splitlines():
             m = SLIP_ROW.match(line.strip())
             if m:
                 number = int(m.group(1))
                 assert number not in rows, f"slip {number} is numbered twice on the slips page"
-                rows[number] = ({" ".join(p) for p in PLACE.findall(m.group(5))}, line)
+                rows[number] = (_places(m.group(6)), line)
     return rows
+
+
+def slip_kinds(cells=None):
+    """{slip number: its kind} from the slips page."""
+    return {n: SLIP_ROW.match(row.strip()).group(2) for n, (_, row) in slips_table(cells).items()}
+
+
+def right_after_all(cells=None):
+    """[(old slip number or None, set of places, the row)] of the page's "Right after all" table."""
+    found = []
+    for cell in cells if cells is not None else _cells(SLIPS_PAGE):
+        if cell["cell_type"] == "markdown" and _source(cell).lstrip().startswith(RIGHT_HEADING):
+            for line in _source(cell).splitlines():
+                m = RIGHT_ROW.match(line.strip())
+                if m and m.group(1) != "was slip":
+                    found.append((None if m.group(1) == "—" else int(m.group(1)), _places(m.group(5)), line))
+    return found
 
 
 def _numbers(text):
@@ -203,22 +232,53 @@ def pointers(path):
 
 
 def test_pointer_and_table_formats():
-    row = "| 7 | N1, event models | $\\phi_y=p(y)$ | $\\phi_y=p(y=1)$ | 06 §5; 08 §7 |"
-    cells = [{"cell_type": "markdown", "source": "| slip | ... |\n|---|---|\n" + row}]
+    row = "| 7 | notation | N1, event models | $\\phi_y=p(y)$ | $\\phi_y=p(y=1)$ | 06 §5; 08 §7 |"
+    right = "| 5 | N2, footnote | needs $p(x)$ | the formula divides by $p(x)$ | 01 §2 |"
+    cells = [{"cell_type": "markdown", "source": "| slip | ... |\n|---|---|\n" + row},
+             {"cell_type": "markdown", "source": "## Right after all\n\n| was slip | ... |\n|---|\n" + right
+              + "\n| — | N4 | starts at random | concave | 04 §1 |"}]
     assert slips_table(cells) == {7: ({"06 §5", "08 §7"}, row)}
+    assert slip_kinds(cells) == {7: "notation"}
+    assert [(n, places) for n, places, _ in right_after_all(cells)] == [(5, {"01 §2"}), (None, {"04 §1"})]
     assert _numbers(POINTER.search("*Slips 3, 4 and 12 on [the notes' slips page](notes_slips.ipynb).*").group(1)) \
         == {3, 4, 12}
     assert POINTER.search("*Slip 5 on [the notes' slips page](notes_slips.ipynb).*")
     assert not POINTER.search("slip 5 on the slips page")
 
 
-def test_slips_page_numbers_its_slips_in_order():
+def test_slips_page_numbers_its_slips_without_gaps():
+    """A number once given stays with its slip, or with the "Right after all" entry it became."""
     table = slips_table()
+    withdrawn = [n for n, _, _ in right_after_all() if n is not None]
     assert len(table) >= 40, "the slips page lists fewer slips than the notes have"
-    assert sorted(table) == list(range(1, len(table) + 1)), "number the slips 1, 2, 3, ... without gaps"
+    assert not set(table) & set(withdrawn), f"slips {sorted(set(table) & set(withdrawn))} are also 'right after all'"
+    numbers = sorted([*table, *withdrawn])
+    assert numbers == list(range(1, len(numbers) + 1)), \
+        "number the slips 1, 2, 3, ... without gaps (a withdrawn number stays in the 'Right after all' table)"
     for number, (places, row) in table.items():
         assert places, f"slip {number}: name the lesson section that corrects it (e.g. '06 §5'): {row[:80]}"
         assert all(PLACE.fullmatch(p) for p in places)
+
+
+def test_every_slip_has_a_kind():
+    """Issue 57: a slip of notation or an opinion is not called an error; the page defines each kind."""
+    kinds = slip_kinds()
+    wrong = {n: k for n, k in kinds.items() if k not in KINDS}
+    assert not wrong, f"slips with a kind other than {KINDS}: {wrong}"
+    intro = _source(_cells(SLIPS_PAGE)[0])
+    for kind in KINDS:
+        assert f"**{kind}**" in intro, f"the slips page's introduction does not define the kind {kind!r}"
+    assert set(kinds.values()) == set(KINDS), "a kind the page defines is used by no slip: drop it"
+
+
+def test_right_after_all_entries_say_why_and_where():
+    entries = right_after_all()
+    assert entries, "the slips page has no 'Right after all' table"
+    lessons = {p.name[:2] for p in LESSONS}
+    for number, places, row in entries:
+        assert places and {p[:2] for p in places} <= lessons, f"name the lesson section that says so: {row[:80]}"
+        reason = RIGHT_ROW.match(row.strip()).group(4)
+        assert len(reason.split()) >= 8, f"say why the note is right, not only that it is: {row[:80]}"
 
 
 def test_every_slip_is_flagged_where_the_page_says():

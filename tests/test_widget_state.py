@@ -1,5 +1,5 @@
 """genlearn.course.widget_state: saving from the browser keeps the explorers' stored state; make site refuses
-stale state; the server loads the hook by its new and (for one release) its old name.
+stale state; the server loads the hook.
 
 Oracles: the committed lesson files themselves. A save is simulated as
 JupyterLab's page makes it (the notebook as JSON from the page: integral
@@ -16,7 +16,6 @@ import logging
 import shutil
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import nbformat
@@ -220,35 +219,15 @@ class FakeServer:
         self.log = logging.getLogger("test")
 
 
-@pytest.mark.parametrize("name", ["genlearn.course.widget_state", "genlearn.widget_state"])
-def test_the_server_loads_the_save_hook_by_either_name(name):
-    """As jupyter_server loads a jpserver_extensions entry: its extension points, each one's loader.
-
-    The old name (a server configured before the move) is read for one release.
-    """
+def test_the_server_loads_the_save_hook():
+    """As jupyter_server loads a jpserver_extensions entry: its extension points, each one's loader."""
     from jupyter_server.extension.manager import ExtensionPackage
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        package = ExtensionPackage(name=name, enabled=True)
+    package = ExtensionPackage(name="genlearn.course.widget_state", enabled=True)
     assert package.validate() and list(package.extension_points) == ["genlearn.course.widget_state"]
     server = FakeServer()
     package.load_all_points(server)
     assert server.hooks == [widget_state.keep_stored_state]
-
-
-def test_the_old_path_warns_and_reexports_everything():
-    sys.modules.pop("genlearn.widget_state", None)
-    with pytest.warns(DeprecationWarning, match="genlearn.widget_state has moved to genlearn.course.widget_state"):
-        import genlearn.widget_state as old
-    names = {name for name in vars(widget_state) if not name.startswith("__")}
-    assert names - {"copy", "importlib", "json", "os"} >= {"keep_stored_state", "problems", "_models",
-                                                           "_jupyter_server_extension_points"}
-    assert all(getattr(old, name) is getattr(widget_state, name) for name in names)
-    assert old.__all__ == widget_state.__all__
-    import genlearn
-
-    assert genlearn.widget_state is old and "widget_state" not in genlearn.__all__
 
 
 def test_the_server_extension_is_cheap_to_import():

@@ -11,11 +11,12 @@ logistic      logistic regression fitted by Newton's method
 naive_bayes   Bernoulli, multinomial and categorical (m-estimate) naive Bayes
 text          tokenizer, vocabulary and most indicative words
 datasets      the stolen-car table, SMS spam, tumours and seeded generators
-demos         the notebooks' figures and explorers, one module per notebook
+versions      is this environment new enough? (``check_versions()``, a lesson's first line; imports no package)
+demos         the notebooks' static figures and tables, one module per notebook
+explorers     the notebooks' explorers (interactive figures drawn in the browser), one module per notebook
 homework      the homework's self-checks (``genlearn.homework.checks``)
 course        publishing and grading tools for instructors (the ``course`` extra), and the Jupyter
-              server extension that keeps the explorers' stored widget state (``course.widget_state``;
-              ``genlearn.widget_state`` still imports it, with a DeprecationWarning, for one release)
+              server extension that keeps the explorers' stored widget state (``course.widget_state``)
 """
 import importlib
 
@@ -33,21 +34,21 @@ _EXPORTS = {
     "sigmoid": "_base",
     "logsumexp": "_base",
     "NotFittedError": "_validation",
+    "check_versions": "versions",
 }
 _SUBMODULES = {"gaussian", "discriminant", "logistic", "naive_bayes", "text",
-               "datasets", "demos", "homework", "course"}
-# Moved, importable from the old path for one release (with a DeprecationWarning), not listed in __all__.
-_MOVED_SUBMODULES = {"widget_state"}
+               "datasets", "demos", "explorers", "homework", "course", "versions"}
 
 __all__ = sorted(_EXPORTS) + sorted(_SUBMODULES)
 
 
 def __getattr__(name):
-    # Imported on first use, so that `import genlearn` stays fast.
+    # Imported on first use, so that `import genlearn` stays fast and imports no other package (numpy
+    # included): a lesson's first line, genlearn.check_versions(), runs before any of them is imported.
     if name in _EXPORTS:
         module = importlib.import_module(f".{_EXPORTS[name]}", __name__)
         return getattr(module, name)
-    if name in _SUBMODULES or name in _MOVED_SUBMODULES:
+    if name in _SUBMODULES:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'genlearn' has no attribute {name!r}")
 

@@ -139,7 +139,9 @@ class _GaussianClassifier(GenerativeClassifier):
         if self.priors is None:
             return None
         try:
-            p = np.asarray(self.priors, dtype=float).reshape(-1)
+            # a copy (np.array, not np.asarray): fit stores it as phi_y_, which must not follow
+            # later changes to the caller's array
+            p = np.array(self.priors, dtype=float).reshape(-1)
         except (TypeError, ValueError):
             p = np.array([np.nan])
         if p.shape != (K,) or not np.isfinite(p).all() or (p <= 0).any() \

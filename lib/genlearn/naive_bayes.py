@@ -62,7 +62,7 @@ class ZeroProbabilityWarning(RuntimeWarning):
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
     ...     proba = model.predict_proba([[1, 0], [1, 1]])
-    >>> proba          # word 1 never seen in "a": p(a | x) = 0; row 2: 0/0
+    >>> proba          # row 1: word 0 never seen in "b", so p(b | x) = 0; row 2 adds word 1, never in "a": 0/0
     array([[ 1.,  0.],
            [nan, nan]])
     >>> caught[0].category.__name__
@@ -279,7 +279,7 @@ class _BaseDiscreteNB(GenerativeClassifier):
             if hasattr(self, "feature_names_"):
                 del self.feature_names_
             return
-        names = np.asarray(feature_names, dtype=object)
+        names = np.array(feature_names, dtype=object)  # a copy: kept, it must not follow the caller's array
         if names.shape != (n,):
             raise ValueError(
                 f"feature_names must have one name per column of X ({n}); got "

@@ -32,7 +32,8 @@ folder, the notebook's folder as working directory). ``--store-state``
 executes a copy and writes back into the notebook only the outputs of cells
 that display widgets and ``metadata.widgets`` (everything else, prose
 included, is left as it is on disk), so that a reopened notebook shows each
-explorer's default picture without a kernel.
+explorer's default picture without a kernel. It also stamps the notebook with the
+versions it was run with (:func:`stamp_versions`).
 
 Functions
 ---------
@@ -40,7 +41,8 @@ install_assets   fetch the web assets with npm (once; cached by version)
 npm_pack         ``npm pack`` packages into a folder (also MathJax 3 for the handouts, Pyodide for lite)
 dark_scheme_css  JupyterLab Dark's colours for readers whose browser asks for a dark scheme
 execute          run a notebook in a temporary copy; widget state kept (drop_defaults=False)
-store_state      write an executed copy's widget outputs and state into a notebook
+store_state      write an executed copy's widget outputs and state into a notebook, and stamp it
+stamp_versions   record in a notebook's metadata the versions it was run with
 coalesce_streams merge consecutive stream outputs, as JupyterLab does when it saves
 export_html      one notebook -> out/<name>.html + out/_static/
 write_static     out/_static/ alone (shared by the pages of a site)
@@ -57,6 +59,7 @@ from pathlib import Path
 from genlearn.course.widget_state import reachable
 
 __all__ = ["ASSET_DIR", "NPM_PACKAGES", "install_assets", "npm_pack", "assets_ready", "execute", "store_state",
+           "stamp_versions",
            "coalesce_streams", "export_html", "write_static", "dark_scheme_css", "WIDGET_STATE_MIME",
            "WIDGET_VIEW_MIME"]
 
@@ -189,13 +192,32 @@ def coalesce_streams(nb):
     return nb
 
 
+def stamp_versions(nb, executed=None):
+    """Record in ``nb.metadata["genlearn"]["last_run_with"]`` the versions this notebook ran with, in place.
+
+    Python's version as the kernel reported it (``language_info`` of the ``executed`` notebook, when
+    given) and those of numpy, scipy, scikit-learn, matplotlib, ipywidgets, anywidget and genlearn in this
+    environment, the one whose kernel ran it (:func:`genlearn.versions.run_versions`). docs/lessons.md
+    says what the stamp means. Returns ``nb``.
+    """
+    from genlearn.versions import run_versions
+
+    found = run_versions()
+    kernel_python = (executed.metadata if executed is not None else {}).get("language_info", {}).get("version")
+    if kernel_python:
+        found["python"] = kernel_python
+    nb.metadata.setdefault("genlearn", {})["last_run_with"] = found
+    return nb
+
+
 def store_state(path, timeout=300):
     """Execute a copy of the notebook and store its explorers' outputs and state in ``path``.
 
     Only the outputs of code cells that display a widget (matched by cell id)
     and ``metadata.widgets`` are written; the notebook is re-read just before
     writing, so prose edited meanwhile is kept. Only the models the displayed
-    widgets need are stored. Returns the number of widget outputs stored.
+    widgets need are stored, and the notebook is stamped with the versions it ran with
+    (:func:`stamp_versions`). Returns the number of widget outputs stored.
     """
     import nbformat
 
@@ -219,6 +241,7 @@ def store_state(path, timeout=300):
             cell.execution_count = views[cell.id].execution_count
             stored += 1
     coalesce_streams(nb)
+    stamp_versions(nb, executed)
     if needed:
         nb.metadata["widgets"] = {WIDGET_STATE_MIME: {
             "version_major": 2, "version_minor": 0, "state": {k: models[k] for k in needed}}}

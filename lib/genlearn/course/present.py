@@ -187,7 +187,7 @@ def explorer_notebook(lesson, out_dir, which="explorer"):
     cells += [v4.new_code_cell("%%capture\n" + c.source) for c in nb.cells[:at]
               if c.cell_type == "code" and c.source.strip()]
     cells.append(v4.new_code_cell(nb.cells[at].source))
-    # genlearn.view: the presenter's template lays the page out for one explorer
+    # metadata.genlearn.view: the presenter's template lays the page out for one explorer
     small = v4.new_notebook(cells=cells, metadata={"kernelspec": nb.metadata["kernelspec"],
                                                    "genlearn": {"view": "explorer"}})
     out = Path(out_dir) / f"{lesson.stem}_explorer.ipynb"

@@ -25,11 +25,12 @@ writes it). Two things used to break it:
 :func:`keep_stored_state` is a pre-save hook of the Jupyter server (so it
 holds in JupyterLab, Notebook 7, on Binder and on a JupyterHub alike, with
 any front-end settings). genlearn enables it as a server extension in every
-environment it is installed into (``etc/jupyter/jupyter_server_config.d/
-genlearn.json``, installed by pip, names this module). Every Jupyter server
-imports it, learners' too: it imports only the standard library (nbformat when
-a notebook is read), and so does ``genlearn.course``'s ``__init__``. Before a
-notebook is written it compares the notebook with the file on disk:
+environment it is installed into (pip installs
+``etc/jupyter/jupyter_server_config.d/genlearn.json``, which names this
+module). Every Jupyter server imports it, learners' too: it imports only the
+standard library (nbformat when a notebook is read), and so does
+``genlearn.course``'s ``__init__``. Before a notebook is written it compares
+the notebook with the file on disk:
 
 1. a widget view whose model the saved notebook lacks gets the model stored
    in the file (the page had no state to replace it with);

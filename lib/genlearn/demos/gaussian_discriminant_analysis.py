@@ -26,7 +26,6 @@ from .. import gaussian
 from ..explorers.explorer import fmt
 from ..explorers.points import MIN_PER_CLASS
 from . import style
-from ._moved import forward
 from .geometry import boundary_from_parameters, line_in_box
 
 __all__ = ["boundary_from_parameters", "boundary_equation", "ellipse", "line_in_box",
@@ -286,10 +285,3 @@ def sampling_gaps(sizes=(50, 200, 800, 3200), seeds=range(50), **setting):
             fit = GDA().fit(X, y)
             gaps[i, j] = excess_error(fit.theta_, fit.theta0_, p["phi"], mu0, mu1, Sigma)
     return gaps
-
-
-# the explorer's names, importable from here for one release (genlearn.explorers.gaussian_discriminant_analysis)
-__getattr__ = forward(__name__, "genlearn.explorers.gaussian_discriminant_analysis",
-                      ("GDAExplorer", "EXPLORER_RADII", "OUTLIER_AT", "DRAWS", "FLAT", "MIN_PER_CLASS",
-                       "POINTER_MODES", "check_training_points", "ELLIPSE_NUM", "ELLIPSE_PROBES", "SHADE_N",
-                       "SHADE_PROBES"))

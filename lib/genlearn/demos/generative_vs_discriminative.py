@@ -28,7 +28,6 @@ import numpy as np
 
 from .. import gaussian
 from . import style
-from ._moved import forward
 
 __all__ = ["DEFAULTS", "joint", "posterior", "threshold", "sample_animals", "fit_models", "contrast_figure",
            "class_figure"]
@@ -185,7 +184,3 @@ def contrast_figure(x, y, gda, logreg, truth):
            title="True posterior and two fits to the same animals")
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5))
     return fig
-
-
-# the explorer's names, importable from here for one release (genlearn.explorers.generative_vs_discriminative)
-__getattr__ = forward(__name__, "genlearn.explorers.generative_vs_discriminative", ("BayesExplorer", "GRID_PROBES"))

@@ -21,7 +21,6 @@ from ..naive_bayes import CategoricalNB, m_estimate
 from ..explorers import describe
 from ..explorers.explorer import fmt
 from . import style
-from ._moved import forward
 
 ATTRIBUTES = ("Color", "Type", "Origin")
 QUERY = ("Red", "SUV", "Domestic")
@@ -266,7 +265,3 @@ def mp_figure(m=3.0, p=0.5, X=None, y=None, query=QUERY, classes=CLASSES):
              ylabel=f"P({classes[0]} | x)", title="as m grows")
     ax_m.legend(loc="lower right")
     return fig
-
-
-# the explorer, importable from here for one release (genlearn.explorers.m_estimate_stolen_cars)
-__getattr__ = forward(__name__, "genlearn.explorers.m_estimate_stolen_cars", ("MEstimateExplorer",))

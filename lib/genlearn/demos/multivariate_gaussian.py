@@ -27,7 +27,6 @@ from mpl_toolkits.mplot3d import Axes3D  # noqa: F401  (registers the 3-D projec
 from .. import gaussian
 from ..gaussian import ellipse_points
 from . import style
-from ._moved import forward
 from .style import PALETTE
 
 __all__ = ["PRESETS", "FIGURE_GROUPS", "preset_params", "summary", "preset_table", "surface_mesh",
@@ -334,8 +333,3 @@ def near_singular_table(rhos=(0.5, 0.9, 0.99, 0.999, 0.9999)):
         s = summary([0.0, 0.0], S)
         lines.append(f"{rho:7.4f} {s['det']:11.6g} {s['eigenvalues'][0]:11.6g} {s['peak']:11.6g}")
     return "\n".join(lines)
-
-
-# the explorer's names, importable from here for one release (genlearn.explorers.multivariate_gaussian)
-__getattr__ = forward(__name__, "genlearn.explorers.multivariate_gaussian",
-                      ("GaussianExplorer", "HEAT_N", "HEAT_PROBES", "DEFAULT_PRESET"))

@@ -19,7 +19,6 @@ from .. import datasets, text
 from .._base import logsumexp
 from ..naive_bayes import BernoulliNB, MultinomialNB
 from . import style
-from ._moved import forward
 
 # ---------------------------------------------------------------------------
 # The toy corpus (invented for this notebook)
@@ -502,9 +501,3 @@ def plot_message_words(top, p_spam):
     ax.set_ylabel("word × count in the message")
     ax.set_title(f"p(spam | message) = {p_spam:.4f}: the words that push most each way")
     return fig
-
-
-# the explorers' names, importable from here for one release (genlearn.explorers.naive_bayes_text)
-__getattr__ = forward(__name__, "genlearn.explorers.naive_bayes_text",
-                      ("LaplaceExplorer", "MessageExplorer", "laplace_data", "message_data", "DEFAULT_MESSAGE",
-                       "MESSAGE_MAX_CHARS", "N_TOP_WORDS", "N_UNKNOWN_SHOWN", "N_TOKENS_PUBLISHED"))

@@ -47,7 +47,6 @@ from ..datasets import make_gaussian_classes
 from ..discriminant import GDA, QDA, GaussianNB
 from ..logistic import LogisticRegression
 from . import style
-from ._moved import forward
 from .style import grid
 
 __all__ = [
@@ -676,8 +675,3 @@ def format_cv_table(scores):
     tied = [name for name in scores if scores[name].mean() >= scores[best].mean() - 1e-12]
     lines.append(f"winner: {' = '.join(tied)} ({scores[best].mean():.4f})")
     return "\n".join(lines)
-
-
-# the explorer's names, importable from here for one release (genlearn.explorers.qda_lda_naive_bayes)
-__getattr__ = forward(__name__, "genlearn.explorers.qda_lda_naive_bayes",
-                      ("BoundaryExplorer", "check_explorer_points", "POINTER_MODES", "MIN_PER_CLASS", "OUTLIER_AT"))

@@ -1,13 +1,13 @@
 """Build each explorer's one ES module with esbuild: ``python -m genlearn.explorers._bundle ESBUILD``.
 
-anywidget loads one ES module per widget, from a ``blob:`` URL, where relative imports cannot
-resolve. The sources in this folder are plain ES modules with ordinary imports
+The sources in this folder are plain ES modules with ordinary imports
 (``import {fmt} from "./numerics.js";``); esbuild bundles each explorer's module (a source with
 a default export: the one anywidget renders) and what it imports into ``built/<name>.js``,
 which is the explorer's ``_esm`` (:func:`genlearn.explorers.explorer.esm_path`). The built files
-are committed and ship in the package, so that installing genlearn needs no Node;
-``make explorers`` runs this module with the esbuild the Makefile pins (ESBUILD_VERSION), and
-``tests/test_bundle.py`` fails when a built file differs from a fresh build of its sources.
+are committed and ship in the package (why one module, and why committed: docs/explorers.md,
+"One ES module per widget"); ``make explorers`` runs this module with the esbuild the Makefile
+pins (ESBUILD_VERSION), and ``tests/test_bundle.py`` fails when a built file differs from a
+fresh build of its sources.
 
 esbuild runs in this folder, so the file names in its comments are the sources' own names:
 the output is the same on every machine.

@@ -27,12 +27,12 @@ The contract (``docs/explorers.md`` says it with an example, and
   (1e-9 relative; readouts to the letter).
 * **One formatter.** Readouts print numbers with :func:`fmt`, whose twin is
   ``fmt`` in ``numerics.js``: the same rounding rule, ties included.
-* **One ES module per widget.** anywidget loads one module per widget, from a
-  ``blob:`` URL, where relative imports cannot resolve. The sources are plain ES
-  modules with ordinary imports (``explorer.js``: the page; ``numerics.js``: the
-  numbers; ``canvas.js``: the figures; ``points.js``: training points the learner
-  drags); esbuild bundles each explorer's module into ``built/`` (:func:`esm_path`,
-  ``make explorers``), and that file is the explorer's ``_esm``.
+* **One ES module per widget.** The sources are plain ES modules with ordinary
+  imports (``explorer.js``: the page; ``numerics.js``: the numbers;
+  ``canvas.js``: the figures; ``points.js``: training points the learner drags);
+  esbuild bundles each explorer's module into ``built/`` (:func:`esm_path`,
+  ``make explorers``), and that file is the explorer's ``_esm`` (why:
+  docs/explorers.md, "One ES module per widget").
 * **One curve to listen to (optional).** An explorer whose picture has one
   natural curve along x declares it, ``_listen = Listen(key, label, lo, hi)``:
   the page adds a Listen button that plays that curve of its state as a
@@ -292,11 +292,9 @@ class Whole(_Parameter, traitlets.Int):
 def esm_path(js_name):
     """The built ES module of the explorer whose source is ``js_name``: ``built/<js_name>``.
 
-    anywidget imports an explorer's ``_esm`` from a ``blob:`` URL, against which a
-    relative ``import ... from "./numerics.js"`` cannot resolve. So esbuild
-    (:mod:`genlearn.explorers._bundle`, ``make explorers``) bundles each explorer's
-    module and the shared ones it imports into one file, ``built/<js_name>``; the
-    built files ship in the package, so that installing genlearn needs no Node.
+    esbuild (:mod:`genlearn.explorers._bundle`, ``make explorers``) bundles each
+    explorer's module and the shared ones it imports into that one file, shipped in
+    the package (why: docs/explorers.md, "One ES module per widget").
     ``tests/test_bundle.py`` fails when a built file is out of date with its sources.
     """
     path = BUILT / js_name

@@ -1,5 +1,5 @@
 // gaussian_discriminant_analysis.js: the explorer of the lesson on Gaussian discriminant
-// analysis (genlearn.demos.gaussian_discriminant_analysis.GDAExplorer).
+// analysis (genlearn.explorers.gaussian_discriminant_analysis.GDAExplorer).
 //
 // From the true model (phi, mu0_1, mu0_2, mu1_1, mu1_2, sigma1, sigma2, rho), the training
 // points (points, labels) and the constants (box limits, radii, grid sizes, palette), each

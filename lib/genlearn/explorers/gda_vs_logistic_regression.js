@@ -1,5 +1,5 @@
 // gda_vs_logistic_regression.js: the explorer of lesson 04, Newton's method one step at a time
-// (genlearn.demos.gda_vs_logistic_regression.NewtonExplorer).
+// (genlearn.explorers.gda_vs_logistic_regression.NewtonExplorer).
 //
 // From the training points (points, labels) each frame runs Newton's method for logistic
 // regression exactly as genlearn's LogisticRegression does (newtonPath: the same start, centring,

@@ -1,5 +1,5 @@
 // generative_vs_discriminative.js: the explorer of the lesson on generative and discriminative
-// learning (genlearn.demos.generative_vs_discriminative.BayesExplorer).
+// learning (genlearn.explorers.generative_vs_discriminative.BayesExplorer).
 //
 // From the parameters (phi, mu_dog, mu_elephant, sigma) and the constants Python sends (the
 // weight axis, grid size, probe weight) each frame computes the weighted class densities

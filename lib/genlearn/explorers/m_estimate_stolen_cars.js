@@ -1,5 +1,5 @@
 // m_estimate_stolen_cars.js: the explorer of the lesson on the m-estimate and the stolen cars
-// (genlearn.demos.m_estimate_stolen_cars.MEstimateExplorer).
+// (genlearn.explorers.m_estimate_stolen_cars.MEstimateExplorer).
 //
 // From the parameters (m, p) and what Python sends once (the counts of the table
 // {class: [n, [n_c...]]}, the number of rows, the query, the classes, the curve size), each

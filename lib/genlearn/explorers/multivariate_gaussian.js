@@ -1,5 +1,5 @@
 // multivariate_gaussian.js: the explorer of the lesson on the multivariate Gaussian
-// (genlearn.demos.multivariate_gaussian.GaussianExplorer).
+// (genlearn.explorers.multivariate_gaussian.GaussianExplorer).
 //
 // From the parameters (mu1, mu2, sigma1, sigma2, rho, the preset, the view's azimuth and
 // elevation) and the constants Python sends (presets, radii, z tiers, the box, heat-map and

@@ -1,5 +1,5 @@
 // naive_bayes_text.js: the two explorers of the lesson on naive Bayes for text
-// (genlearn.demos.naive_bayes_text). One module, two views, chosen by the trait `view`:
+// (genlearn.explorers.naive_bayes_text). One module, two views, chosen by the trait `view`:
 //
 // "laplace"  LaplaceExplorer. From the slider value alpha and the toy counts Python sends once
 //            (data: words, counts of messages containing each word per class, class sizes n,

@@ -1,5 +1,5 @@
 // qda_lda_naive_bayes.js: the explorer of the lesson on QDA, LDA and naive Bayes
-// (genlearn.demos.qda_lda_naive_bayes.BoundaryExplorer).
+// (genlearn.explorers.qda_lda_naive_bayes.BoundaryExplorer).
 //
 // From class 1's covariance (sigma1, sigma2, rho), the data Python sends once (class 0's points
 // x0, the whitened draws z1 of class 1, class 1's mean mu1) and the constants (probes, the box,

@@ -1,4 +1,0 @@
-"""Moved to :mod:`genlearn.explorers.predict`; importable from here for one release, with a FutureWarning."""
-from ._moved import forward
-
-__getattr__ = forward(__name__, "genlearn.explorers.predict")

@@ -20,7 +20,8 @@ PYTEST_ARGS ?= -n auto --dist loadscope
 # their time; benchmarks/bench_tests.py times the tier)
 PYTEST_ALL_ARGS ?= -n 3 --dist loadscope --no-loadscope-reorder
 
-.PHONY: lab test test-all test-minimum test-next lock bench homework clean web-assets present site handouts lite pdf student-release \
+.PHONY: lab test test-all test-minimum test-numerics test-next lock bench homework clean web-assets present site handouts lite \
+        pdf student-release \
         lint-js explorers
 
 # --no-compile: byte-compiling ~100 packages up front costs more than it saves
@@ -163,16 +164,26 @@ test: $(VENV)/.installed-test lint-js $(VENV)/node/.esbuild-$(ESBUILD_VERSION)
 
 # The second tier, after `make test` (CI runs both): JupyterLab, Notebook 7 and Voila in Chromium,
 # JupyterLite, accessibility, the site and handouts, nbgrader through the sandbox, the hub, the
-# install, and the library tests and one lesson with the declared minimum versions.
+# install, the library tests and one lesson with the declared minimum versions, and the library tests once
+# more under perturbed numerics (numpy without AVX2 / AVX-512, one BLAS thread: make test-numerics' first pass).
 test-all: $(VENV)/.installed-test $(VENV)/node/.chp-$(CHP_VERSION) $(VENV)/node/.axe-$(AXE_VERSION) web-assets \
           $(LITE_ENV)/.installed
 	$(BIN)/python -m pytest $(PYTEST_ALL_ARGS) -m full tests
 	$(MAKE) test-minimum
+	$(BIN)/python tests/environments.py run-numerics --no-lessons narrow-simd
 
 # The library tests and one lesson (nbval) in the environment of the declared minimum versions
 # (tests/environments.py says which tests); part of `make test-all`.
 test-minimum: $(MIN_VENV)/.installed
 	$(BIN)/python tests/environments.py run-minimum
+
+# A second machine of one's own (docs/testing.md): the library tests (the lessons' tests among them) and nbval
+# over every lesson, again under perturbed numerics, one pass each of tests/environments.py's NUMERIC_PASSES
+# (numpy's dispatch without AVX2 / AVX-512 and one BLAS thread; two BLAS threads; the minimum versions).
+# Run it after any change to a number a test compares. NUMERICS=two-threads runs one pass.
+NUMERICS ?=
+test-numerics: $(VENV)/.installed-test $(MIN_VENV)/.installed
+	$(BIN)/python tests/environments.py run-numerics $(NUMERICS)
 
 # The newest releases, pre-releases included, of genlearn's dependencies and of the test tools of
 # test-minimum (MIN_TOOLS), unlocked, in .venv/next, built anew at every run: the library tests and

@@ -4,6 +4,7 @@ Used by tests/test_environment.py and by the Makefile::
 
     python tests/environments.py minimum-requirements pytest hypothesis ...   # make lock's input
     python tests/environments.py run-minimum                                  # make test-minimum
+    python tests/environments.py run-numerics [PASS ...]                      # make test-numerics
     python tests/environments.py next-requirements pytest hypothesis ...      # make test-next's input
     python tests/environments.py run-next                                     # make test-next
 
@@ -15,6 +16,9 @@ that file (.venv/minimum), the library tests (:data:`LIBRARY_TESTS`: the
 tests of genlearn's modules and their doctests, not those of the course
 tools, the notebooks' files or the browser) and one lesson
 (:data:`MINIMUM_LESSON`, through nbval, as ``make test`` runs the lessons).
+``run-numerics`` runs the library tests (the lessons' tests among them) and
+nbval over every lesson again under perturbed numerics, one pass each of
+:data:`NUMERIC_PASSES` (or those named): a second machine of one's own.
 
 ``next-requirements`` prints the same requirements for ``make test-next``,
 which installs them unlocked, at their newest releases, pre-releases included,
@@ -22,9 +26,11 @@ into .venv/next; ``run-next`` runs there the library tests and every lesson
 through nbval (docs/testing.md, "The next releases").
 """
 import json
+import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 try:
@@ -120,6 +126,77 @@ def run_minimum():
     return status or lesson
 
 
+#: CPU features numpy dispatches to that ``run-numerics`` switches off (NPY_DISABLE_CPU_FEATURES): AVX2 and
+#: AVX-512, by their names in numpy 1.x (AVX2, FMA3, AVX512F, AVX512_SKX, ...) and 2.x (the groups X86_V3 and
+#: X86_V4, AVX512_ICL, ...). numpy then runs its baseline kernels (SSE4 here), whose reductions and
+#: transcendental functions round differently: another CPU's last bits.
+WIDE_SIMD = re.compile(r"AVX2|FMA3|AVX512|X86_V[34]")
+
+#: The perturbed passes of ``make test-numerics``: name -> (environment's python, narrow numpy's dispatch,
+#: BLAS threads). The thread count changes how OpenBLAS splits a product and so the order of its sums;
+#: OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE stay as the machine sets them.
+NUMERIC_PASSES = {
+    "narrow-simd": ("test", True, 1),       # numpy without AVX2 / AVX-512, one BLAS thread
+    "two-threads": ("test", False, 2),      # numpy as it is, two BLAS threads
+    "minimum": ("minimum", True, 2),        # the declared minimum versions, narrowed, two BLAS threads
+}
+#: ``make test-all``'s perturbed pass (besides ``make test-minimum``): the library tests only, as the lessons
+#: run for minutes; ``make test-numerics`` runs them all.
+CI_NUMERICS = "narrow-simd"
+PYTHONS = {"test": ROOT / ".venv" / "bin" / "python", "minimum": MIN_PYTHON}
+
+
+def wide_simd_features(python, env=None):
+    """The features of :data:`WIDE_SIMD` that ``python``'s numpy dispatches to on this machine (in ``env``)."""
+    done = subprocess.run([str(python), "-c", "import numpy as np\n"
+                           "try:\n    from numpy._core import _multiarray_umath as u\n"
+                           "except ImportError:\n    from numpy.core import _multiarray_umath as u\n"
+                           "print(' '.join(f for f in u.__cpu_dispatch__ if u.__cpu_features__.get(f)))"],
+                          capture_output=True, text=True, check=True, env=env)
+    return [f for f in done.stdout.split() if WIDE_SIMD.search(f)]
+
+
+def numerics_environment(python, narrow, threads, base=None):
+    """The environment of one perturbed pass: numpy's wide SIMD off if ``narrow``, ``threads`` BLAS threads."""
+    env = dict(os.environ if base is None else base)
+    env.pop("NPY_DISABLE_CPU_FEATURES", None)
+    if narrow:
+        env["NPY_DISABLE_CPU_FEATURES"] = " ".join(wide_simd_features(python))
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        env[name] = str(threads)
+    return env
+
+
+def run_numerics(names=None, lessons_too=True):
+    """Each pass of :data:`NUMERIC_PASSES` (or ``names``): the library tests and, if ``lessons_too``, nbval
+    over every lesson. Prints the time of each pass; returns the exit status (0 when all passed)."""
+    names = list(NUMERIC_PASSES) if not names else names
+    unknown = [n for n in names if n not in NUMERIC_PASSES]
+    if unknown:
+        raise ValueError(f"unknown numerics pass {unknown}: choose among {list(NUMERIC_PASSES)}")
+    results = []
+    for name in names:
+        which, narrow, threads = NUMERIC_PASSES[name]
+        python = PYTHONS[which]
+        if not python.exists():
+            print(f"no {python.relative_to(ROOT)}: run `make test-numerics` (it builds the environments)")
+            return 2
+        env = numerics_environment(python, narrow, threads)
+        off = env.get("NPY_DISABLE_CPU_FEATURES")
+        print(f"== numerics pass {name}: {python.relative_to(ROOT)}, "
+              f"{f'NPY_DISABLE_CPU_FEATURES={off!r}' if off else 'numpy dispatch as it is'}, "
+              f"{threads} BLAS thread(s)", flush=True)
+        start = time.monotonic()
+        status = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o",
+                                 "addopts=-rfEs --doctest-modules", "-n", "2", "--dist", "loadscope",
+                                 *(["--nbval-lax"] + lessons() if lessons_too else []), *library_tests()],
+                                cwd=ROOT, env=env).returncode
+        results.append((name, status, time.monotonic() - start))
+    for name, status, seconds in results:
+        print(f"numerics pass {name}: {'passed' if status == 0 else 'FAILED'} in {seconds:.0f} s")
+    return max(status for _, status, _ in results)
+
+
 # -- make test-next: the newest releases, pre-releases included ---------------------------------------------
 
 NEXT_VENV = ROOT / ".venv" / "next"
@@ -183,6 +260,9 @@ def main(argv):
         return 0
     if argv == ["run-minimum"]:
         return run_minimum()
+    if argv[:1] == ["run-numerics"]:
+        lessons_too = "--no-lessons" not in argv
+        return run_numerics([a for a in argv[1:] if a != "--no-lessons"], lessons_too)
     if argv[:1] == ["next-requirements"]:
         print("\n".join(next_requirements(argv[1:])))
         return 0

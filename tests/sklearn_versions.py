@@ -8,6 +8,8 @@ def _qda_divides_by_m_k():
     X = np.array([[0.0], [1.0], [3.0], [10.0], [11.0], [15.0]])
     y = np.array([0, 0, 0, 1, 1, 1])
     cov = QuadraticDiscriminantAnalysis(store_covariance=True).fit(X, y).covariance_[0]
+    # tol: the 1/m variance of three values against numpy's: rounding, while 1/(m - 1) differs by half (default rtol
+    # 1e-5)
     return bool(np.isclose(cov[0, 0], np.var([0.0, 1.0, 3.0])))
 
 

@@ -11,6 +11,8 @@ from scipy.special import logsumexp as scipy_logsumexp
 from sklearn.base import BaseEstimator as SkBaseEstimator
 from sklearn.base import ClassifierMixin as SkClassifierMixin
 
+from tolerances import ROUNDING
+
 from genlearn import GDA, LogisticRegression, logsumexp, sigmoid
 from genlearn._base import BaseEstimator, ClassifierMixin, GenerativeClassifier, _linear_scores, _row_scale
 from genlearn._validation import _unique_labels, check_y
@@ -31,13 +33,14 @@ def test_the_base_classes_are_scikit_learns():
 ])
 def test_logsumexp_matches_scipy(a):
     with np.errstate(divide="ignore"):
-        np.testing.assert_allclose(logsumexp(a, axis=1), scipy_logsumexp(a, axis=1))
+        # tol: the same log-sum-exp: rounding, relative (infinities compare exactly)
+        np.testing.assert_allclose(logsumexp(a, axis=1), scipy_logsumexp(a, axis=1), rtol=ROUNDING)
 
 
 def test_sigmoid_matches_scipy_without_overflow():
     z = np.array([-1e308, -800.0, -30.0, 0.0, 1e-20, 30.0, 800.0, 1e308])
     with np.errstate(over="raise", invalid="raise"):
-        np.testing.assert_allclose(sigmoid(z), expit(z), rtol=1e-15, atol=0)
+        np.testing.assert_allclose(sigmoid(z), expit(z), rtol=1e-15, atol=0)  # tol: the same function: an ulp
 
 
 @given(st.lists(st.floats(min_value=-1e308, max_value=1e308, allow_nan=False), min_size=1,
@@ -46,9 +49,10 @@ def test_sigmoid_matches_scipy_without_overflow():
 def test_row_scale_is_a_power_of_two_bringing_rows_into_one_to_two(row):
     X = np.array([row])
     t = _row_scale(X)[0]
+    # tol: exact: a power of two
     assert np.frexp(t)[0] == 0.5  # an exact power of two
     top = np.abs(X).max()
-    assert (1.0 <= top / t < 2.0) if top > 0 else t == 1.0
+    assert (1.0 <= top / t < 2.0) if top > 0 else t == 1.0  # tol: exact: a power of two
 
 
 def test_linear_scores_stay_finite_far_away():
@@ -56,7 +60,7 @@ def test_linear_scores_stay_finite_far_away():
     b = np.array([0.1, 0.2, 0.3])
     X = np.array([[1.0, 2.0], [1e300, 1e300], [-1e308, 5e307], [1e200, -1e200]])
     S = _linear_scores(X, W, b)
-    np.testing.assert_allclose(S[0], X[0] @ W + b)  # near rows: exactly X @ W + b
+    np.testing.assert_allclose(S[0], X[0] @ W + b, rtol=ROUNDING)  # tol: near rows: X @ W + b, to rounding
     assert np.isfinite(S.max(axis=1)).all() and not np.isnan(S).any()
     # far away, the direction decides: the largest score is that of (X / |X|) @ W
     np.testing.assert_array_equal(S[1:].argmax(axis=1), (X[1:] / np.abs(X[1:]).max(axis=1,

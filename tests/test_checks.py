@@ -322,6 +322,7 @@ def test_sms_reference_matches_a_plain_encoding(sms):
     assert ref_words == words
     assert all(np.array_equal(a, b) for a, b in zip(ref_docs, docs))
     lpy, lp = checks.sms_reference_model(docs, y, V)
+    # tol: the reference model another way: rounding (default rtol 1e-7)
     np.testing.assert_allclose(lpy, log_phi_y)
     np.testing.assert_allclose(lp, log_phi)
 

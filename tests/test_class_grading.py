@@ -15,6 +15,8 @@ import nbformat
 import numpy as np
 import pytest
 
+from tolerances import ROUNDING
+
 from genlearn.course import assignments, grades
 from genlearn.course import variants as course_variants
 from genlearn.homework import variants
@@ -167,7 +169,7 @@ def test_feedback_names_the_check_the_values_and_the_lesson_section(graded):
     expected, found = variants.answers(A, _seed(A, "s07")), variants.answers(A, _seed(A, "s01"))
     # the first answer that differs (s01's numbers: those of the seed s07's notebook carries)
     name = next(n for n in variants.ANSWER_NAMES[A]
-                if not np.allclose(found[n], expected[n], rtol=1e-9, atol=1e-12))
+                if not np.allclose(found[n], expected[n], rtol=1e-9, atol=ROUNDING))
     assert f"my_answers: {name} is not that of your own data" in html
     assert variants.found_expected(found[name], expected[name]) in html
     notebook, anchor = CLASSES[A]["lesson"]
@@ -198,8 +200,9 @@ def test_the_canvas_and_moodle_exports_re_import_with_the_gradebook_scores(grade
         header = table[0]
         if fmt == "canvas":
             assert header[:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+            # tol: exact: points are whole numbers or halves, stored and read back
             assert table[1][0] == "Points Possible" and float(table[1][header.index(A)]) == possible
         else:
             assert header[:4] == ["Username", "Email address", "First name", "Last name"]
         got = {row[header.index(ident)]: float(row[header.index(A)]) for row in table[first:]}
-        assert got == pytest.approx(book), fmt
+        assert got == pytest.approx(book), fmt  # tol: points summed: halves and units, exact (default rel 1e-6)

@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 from scipy.stats import multivariate_normal
 
+from tolerances import EXACT, ROUNDING
+
 from genlearn.demos import gaussian_discriminant_analysis, gda_vs_logistic_regression, geometry
 
 
@@ -24,6 +26,7 @@ def test_boundary_from_parameters_is_the_log_odds():
     X = rng.normal(0, 3, size=(50, 2))
     log_odds = (multivariate_normal(mu1, Sigma).logpdf(X) + np.log(phi)
                 - multivariate_normal(mu0, Sigma).logpdf(X) - np.log(1 - phi))
+    # tol: the same log-odds from scipy's densities: rounding of terms ~10
     np.testing.assert_allclose(X @ theta + theta0, log_odds, atol=1e-10)
     with pytest.raises(ValueError, match="strictly between 0 and 1"):
         geometry.boundary_from_parameters(1.0, mu0, mu1, Sigma)
@@ -34,10 +37,11 @@ def test_boundary_from_parameters_is_the_log_odds():
 def test_line_in_box():
     x, y = geometry.line_in_box([1.0, 1.0], -1.0, (-2, 2), (-2, 2))
     assert len(x) == 2
-    np.testing.assert_allclose(x + y - 1.0, 0.0, atol=1e-12)
+    np.testing.assert_allclose(x + y - 1.0, 0.0, atol=ROUNDING)
     assert np.all((np.abs(x) <= 2 + 1e-9) & (np.abs(y) <= 2 + 1e-9))
     x, y = geometry.line_in_box([0.0, 2.0], -1.0, (-2, 2), (-2, 2))  # horizontal, x2 = 0.5
-    np.testing.assert_allclose(sorted(x), [-2, 2])
-    np.testing.assert_allclose(y, 0.5)
+    # tol: exact: the box's edges, and 0.5 = 1/2 from one division
+    np.testing.assert_allclose(sorted(x), [-2, 2], rtol=EXACT)
+    np.testing.assert_allclose(y, 0.5, rtol=EXACT)
     for theta, theta0 in (([0.0, 0.0], 1.0), ([1.0, 0.0], -10.0)):  # no line / outside
         assert geometry.line_in_box(theta, theta0, (-2, 2), (-2, 2))[0].size == 0

@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 from scipy.stats import multivariate_normal
 
+from tolerances import CONDITIONED, ROUNDING, half_unit
+
 from genlearn import gaussian
 from genlearn.demos import multivariate_gaussian as mg
 from genlearn.demos import style
@@ -71,10 +73,10 @@ def test_summary_matches_closed_forms(name):
     mu, S = mg.PRESETS[name]
     det, lam, peak = closed_form(S.tolist())
     s = mg.summary(mu, S)
-    assert s["det"] == pytest.approx(det, rel=1e-12)
-    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=1e-12)
-    assert s["peak"] == pytest.approx(peak, rel=1e-12)
-    assert s["peak"] == pytest.approx(multivariate_normal(mu, S).pdf(mu), rel=1e-12)
+    assert s["det"] == pytest.approx(det, rel=ROUNDING)
+    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=ROUNDING)
+    assert s["peak"] == pytest.approx(peak, rel=ROUNDING)
+    assert s["peak"] == pytest.approx(multivariate_normal(mu, S).pdf(mu), rel=ROUNDING)
 
 
 def test_unknown_preset_is_a_clear_error():
@@ -89,30 +91,34 @@ def test_notebook_preset_table_matches_closed_forms():
     for row, (mu, S) in zip(rows, NOTES):
         det, lam, peak = closed_form(S)
         nums = [float(v) for v in row.split()[-4:]]
-        np.testing.assert_allclose(nums, [det, *lam, peak], rtol=5e-6)
+        # tol: 6 significant digits (.6g): half a unit of the 6th, at most 5e-6 relative
+        np.testing.assert_allclose(nums, [det, *lam, peak], rtol=half_unit(5))
 
 
 def test_notebook_check_by_hand_density():
     text = stored("by_hand = ")
     # quadratic form = 1 for x = (1, 0.5), so the density is exp(-1/2) / (2 pi sqrt(0.75))
     expected = multivariate_normal([0, 0], [[1, 0.5], [0.5, 1]]).pdf([1, 0.5])
-    assert expected == pytest.approx(math.exp(-0.5) / (2 * math.pi * math.sqrt(0.75)))
+    # tol: scipy and the closed form: rounding
+    assert expected == pytest.approx(math.exp(-0.5) / (2 * math.pi * math.sqrt(0.75)), rel=ROUNDING)
     values = [float(v) for v in re.findall(r":\s*([0-9.]+)", text)]
     assert len(values) == 3
-    np.testing.assert_allclose(values, expected, rtol=5e-6)
+    np.testing.assert_allclose(values, expected, atol=half_unit(6))  # tol: printed with 6 decimals
 
 
 def test_notebook_principal_axes_of_3_08_08_1():
     text = stored("principal_axes(Sigma)")
     lam = [2 - math.sqrt(1.64), 2 + math.sqrt(1.64)]
     for line in text.splitlines()[:2]:
-        np.testing.assert_allclose([float(v) for v in re.findall(r"[0-9.]+", line)], lam, rtol=5e-6)
+        # tol: rounded to 6 decimals
+        np.testing.assert_allclose([float(v) for v in re.findall(r"[0-9.]+", line)], lam, atol=half_unit(6))
     # long axis: (b, lambda - a) normalised, with b = 0.8, a = 3
     v = np.array([0.8, lam[1] - 3.0]) / math.hypot(0.8, lam[1] - 3.0)
     line = text.splitlines()[3]
     nums = [float(x) for x in re.findall(r"-?[0-9]+\.[0-9]+", line)]
-    np.testing.assert_allclose(nums[:2], v, rtol=5e-6)
-    assert nums[2] == pytest.approx(math.degrees(math.atan2(v[1], v[0])), abs=1e-4)
+    # tol: 6 decimals (the vector) and 4 (the angle)
+    np.testing.assert_allclose(nums[:2], v, atol=half_unit(6))
+    assert nums[2] == pytest.approx(math.degrees(math.atan2(v[1], v[0])), abs=half_unit(4))
     assert "True" in text.splitlines()[2]
 
 
@@ -173,8 +179,9 @@ def test_notebook_near_singular_table():
     for row, rho in zip(rows, rhos):
         nums = [float(v) for v in row.split()]
         det = 1 - rho * rho
+        # tol: rho printed exactly (4 decimals), the rest with 6 significant digits: at most 5e-6 relative
         np.testing.assert_allclose(nums, [rho, det, 1 - rho, 1 / (2 * math.pi * math.sqrt(det))],
-                                   rtol=5e-6)
+                                   rtol=half_unit(5))
 
 
 # ---------------------------------------------------------------- samples and the slip
@@ -194,21 +201,25 @@ def test_notebook_sample_moments_match_numpy():
     blocks = text.split("mean of")
     mean = np.mean(X, axis=0)
     cov = np.cov(X.T, bias=True)
-    np.testing.assert_allclose(_matrix_numbers(blocks[0]), mean, atol=1e-4)
-    np.testing.assert_allclose(_matrix_numbers(blocks[1].split(":", 1)[1]), cov.ravel(), atol=1e-4)
-    np.testing.assert_allclose(_matrix_numbers(blocks[2].split(":", 1)[1]), cov.ravel(), atol=1e-4)
+    # tol: numpy prints with 4 decimals here (the cell sets precision=4)
+    np.testing.assert_allclose(_matrix_numbers(blocks[0]), mean, atol=half_unit(4))
+    np.testing.assert_allclose(_matrix_numbers(blocks[1].split(":", 1)[1]), cov.ravel(), atol=half_unit(4))
+    np.testing.assert_allclose(_matrix_numbers(blocks[2].split(":", 1)[1]), cov.ravel(), atol=half_unit(4))
     assert text.strip().endswith("True")
     # and the sample really is close to the parameters
-    np.testing.assert_allclose(mean, mu, atol=0.02)
-    np.testing.assert_allclose(cov, S, atol=0.05)
+    # tol: a draw of m = 100,000: four standard errors of the mean, sqrt(S_jj / m), and of the covariance,
+    # sqrt((S_ii S_jj + S_ij^2) / m)
+    np.testing.assert_array_less(np.abs(mean - mu), 4 * np.sqrt(np.diag(S) / len(X)))
+    np.testing.assert_array_less(np.abs(cov - S), 4 * np.sqrt((np.outer(np.diag(S), np.diag(S)) + S ** 2) / len(X)))
 
 
 def test_sample_moments_function_against_numpy():
     rng = np.random.default_rng(3)
     X = rng.normal(size=(500, 3)) @ rng.normal(size=(3, 3)) + 5.0
     m = mg.sample_moments(X)
-    np.testing.assert_allclose(m["mean"], X.mean(axis=0))
-    np.testing.assert_allclose(m["cov_centered"], np.cov(X.T, bias=True), rtol=1e-12)
+    np.testing.assert_allclose(m["mean"], X.mean(axis=0), rtol=ROUNDING)
+    np.testing.assert_allclose(m["cov_centered"], np.cov(X.T, bias=True), rtol=ROUNDING)
+    # tol: E[xx^T] - xbar xbar^T cancels (means ~5 against variances ~1): rounding times ~25, within 1e-9
     np.testing.assert_allclose(m["cov_moments"], np.cov(X.T, bias=True), rtol=1e-9)
     with pytest.raises(ValueError, match="non-empty"):
         mg.sample_moments(np.zeros(3))
@@ -220,10 +231,12 @@ def test_notebook_slip_in_the_derivation():
     parts = text.split("E[ZZ^T]")[1:]
     EZZ = X.T @ X / len(X)
     cov = np.cov(X.T, bias=True)
-    np.testing.assert_allclose(_matrix_numbers(parts[0].split(":", 1)[1]), cov.ravel(), atol=1e-4)
+    # tol: numpy prints with 4 decimals here
+    np.testing.assert_allclose(_matrix_numbers(parts[0].split(":", 1)[1]), cov.ravel(), atol=half_unit(4))
     # the notes' last line, averaged over Z, is E[ZZ^T], not the covariance
-    np.testing.assert_allclose(_matrix_numbers(parts[1].split(":", 1)[1]), EZZ.ravel(), atol=1e-4)
-    np.testing.assert_allclose(_matrix_numbers(parts[2].split(":", 1)[1]), EZZ.ravel(), atol=1e-4)
+    np.testing.assert_allclose(_matrix_numbers(parts[1].split(":", 1)[1]), EZZ.ravel(), atol=half_unit(4))
+    np.testing.assert_allclose(_matrix_numbers(parts[2].split(":", 1)[1]), EZZ.ravel(), atol=half_unit(4))
+    # tol: the slip adds E[Z]E[Z]^T (entries ~1 here), far beyond 0.1
     assert not np.allclose(EZZ, cov, atol=0.1)
 
 
@@ -233,8 +246,9 @@ def test_notebook_mass_inside_ellipses():
     d2 = np.einsum("ij,jk,ik->i", X - mu, np.linalg.inv(S), X - mu)
     for line, r in zip(text.strip().splitlines(), (1, 2, 3)):
         inside, theory = [float(v) for v in re.findall(r"[0-9]\.[0-9]+", line)]
-        assert inside == pytest.approx(np.mean(d2 <= r * r), abs=1e-4)
-        assert theory == pytest.approx(1 - math.exp(-r * r / 2), abs=1e-4)
+        # tol: printed with 4 decimals
+        assert inside == pytest.approx(np.mean(d2 <= r * r), abs=half_unit(4))
+        assert theory == pytest.approx(1 - math.exp(-r * r / 2), abs=half_unit(4))
 
 
 def _reference(v):
@@ -288,8 +302,9 @@ def test_preset_figure_draws_scaled_principal_axes_in_visible_colours():
         if len(x) == 2:
             half[line.get_color()] = math.hypot(x[1] - x[0], y[1] - y[0]) / 2
     lam = [2 - math.sqrt(1.64), 2 + math.sqrt(1.64)]
-    assert half[mg.AXIS_COLORS[0]] == pytest.approx(math.sqrt(lam[0]), rel=1e-9)
-    assert half[mg.AXIS_COLORS[1]] == pytest.approx(math.sqrt(lam[1]), rel=1e-9)
+    # tol: the plotted axes, from the eigendecomposition: rounding, conditioned
+    assert half[mg.AXIS_COLORS[0]] == pytest.approx(math.sqrt(lam[0]), rel=CONDITIONED)
+    assert half[mg.AXIS_COLORS[1]] == pytest.approx(math.sqrt(lam[1]), rel=CONDITIONED)
     assert sum(len(l.get_xdata()) > 2 for l in lines) == len(mg.RADII)
     assert ax.get_xlabel() == "$x_1$" and ax.get_ylabel() == "$x_2$"
     png, _ = style.png_2x(fig)
@@ -306,7 +321,7 @@ def test_notebook_tilt_comes_from_the_correlation_not_the_size():
     assert len(rows) == len(expected)
     for row, (det, rho) in zip(rows, expected):
         got = [float(v) for v in re.findall(r"=\s*(-?[0-9]+\.[0-9]+)", row)]
-        assert got == pytest.approx([det, rho], abs=5e-3)
+        assert got == pytest.approx([det, rho], abs=half_unit(2))  # tol: printed with 2 decimals
     # the point of the cell: the "larger" 2I is uncorrelated, the correlated matrix is "smaller" than I
     assert 4.0 > 1.0 > 0.36
 
@@ -320,8 +335,9 @@ def test_notebook_unequal_variances_alone_give_ellipses():
         (a, b), (_, c) = S
         angle = 0.0 if b == 0 else math.degrees(math.atan2(hi - a, b))
         ratio, got_angle = [float(v) for v in re.findall(r"[0-9]+\.[0-9]+", row.split("]]")[-1])]
-        assert ratio == pytest.approx(math.sqrt(hi / lo), abs=5e-5)
-        assert got_angle == pytest.approx(angle, abs=5e-5)
-    assert math.sqrt(3) == pytest.approx(1.7321, abs=5e-5)
+        # tol: printed with 4 decimals (the last: the prose's sqrt(3) = 1.7321)
+        assert ratio == pytest.approx(math.sqrt(hi / lo), abs=half_unit(4))
+        assert got_angle == pytest.approx(angle, abs=half_unit(4))
+    assert math.sqrt(3) == pytest.approx(1.7321, abs=half_unit(4))
 
 

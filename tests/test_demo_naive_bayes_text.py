@@ -27,6 +27,7 @@ from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB
 
 from notebook_outputs import REAL_CORPUS_REPORT as REAL_FIRST_LINE
 from notebook_outputs import number_after, sms_or_skip, stored_outputs
+from tolerances import ROUNDING, half_unit
 
 from genlearn.demos import naive_bayes_text as demo
 
@@ -170,7 +171,7 @@ def test_laplace_posterior_exact_and_against_sklearn():
     x = np.array([tok(demo.UNSEEN_QUERY).count(w) > 0 for w in ref_vocab])
     post = exact_posterior(C, ref_y, x, alpha=1)
     sk = SkBernoulliNB(alpha=1.0).fit(C > 0, ref_y).predict_proba([x])[0, 1]
-    assert float(post) == pytest.approx(sk, rel=1e-12)
+    assert float(post) == pytest.approx(sk, rel=ROUNDING)
     text = stored_text(contains="phi1_spam, phi1_ham =")[0]
     assert f"by hand:  p(spam | x) = {float(post):.6f}" in text and f"{float(post):.6f}" == "0.931720"
     # "bonus" gets 1/7 in spam and 1/9 in ham
@@ -195,10 +196,10 @@ def test_underflow_against_sklearn_joint_log_probabilities():
     mnb = genlearn.MultinomialNB(alpha=1).fit(Cd, y)
     r = demo.underflow_demo(mnb, vocab, msg)
     assert r["n_words"] == 2000
-    assert np.all(r["plain"] == 0.0) and np.isnan(r["plain_posterior"])
-    np.testing.assert_allclose(r["log"], [jll[1], jll[0]], rtol=1e-12)
+    assert np.all(r["plain"] == 0.0) and np.isnan(r["plain_posterior"])  # tol: exact: underflow to 0
+    np.testing.assert_allclose(r["log"], [jll[1], jll[0]], rtol=ROUNDING)
     log10_ham = (jll[0] - logsumexp(jll)) / np.log(10)
-    assert r["log10_ham_posterior"] == pytest.approx(log10_ham, rel=1e-12)
+    assert r["log10_ham_posterior"] == pytest.approx(log10_ham, rel=ROUNDING)
     # the notebook's cells: the products and sums written out, then log-sum-exp by hand
     stored = stored_text(contains="plain = mnb.phi_y_")[0]
     assert stored.splitlines() == ["a message of 2000 words", "plain product: p(x, spam) = 0, p(x, ham) = 0",
@@ -216,7 +217,7 @@ def test_underflow_figure_marks_where_both_products_vanish():
     per_copy = np.array([[tok(demo.TOY_QUERY).count(w) for w in ref_vocab]])
     # first r with both exp(joint) == 0.0 in float64
     first = next(r for r in range(1, 201)
-                 if np.all(np.exp(sk.predict_joint_log_proba(r * per_copy)[0]) == 0.0))
+                 if np.all(np.exp(sk.predict_joint_log_proba(r * per_copy)[0]) == 0.0))  # tol: exact: underflow to 0
     fig = demo.underflow_figure(mnb, vocab, max_repeats=200)
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert any(f"from {5 * first} words" in t for t in texts), texts
@@ -240,7 +241,7 @@ def test_multinomial_table_is_plus_one_plus_V():
         assert f"({c1}+1)/({tot1}+{V})" in line and f"({c0}+1)/({tot0}+{V})" in line
         v1, v0 = (c1 + 1) / (tot1 + V), (c0 + 1) / (tot0 + V)
         assert line.split()[2::2] == [f"{v1:.6f}", f"{v0:.6f}"]
-        np.testing.assert_allclose(np.exp(sk.feature_log_prob_[:, j]), [v0, v1], rtol=1e-12)
+        np.testing.assert_allclose(np.exp(sk.feature_log_prob_[:, j]), [v0, v1], rtol=ROUNDING)
 
 
 def test_repetition_against_sklearn():
@@ -250,8 +251,8 @@ def test_repetition_against_sklearn():
     skm = SkMultinomialNB(alpha=1.0).fit(C, ref_y)
     for r, pb, pm in zip(rep["r"], rep["bernoulli"], rep["multinomial"]):
         x = np.array([[tok(" ".join(["free"] * r)).count(w) for w in ref_vocab]])
-        assert pb == pytest.approx(skb.predict_proba(x > 0)[0, 1], rel=1e-12)
-        assert pm == pytest.approx(skm.predict_proba(x)[0, 1], rel=1e-12)
+        assert pb == pytest.approx(skb.predict_proba(x > 0)[0, 1], rel=ROUNDING)
+        assert pm == pytest.approx(skm.predict_proba(x)[0, 1], rel=ROUNDING)
     assert np.ptp(rep["bernoulli"]) < 1e-12 and np.all(np.diff(rep["multinomial"]) > 0)
     stored = stored_text(contains="print(f'\"free\" x")[0]
     assert '"free" x 10:  Bernoulli 0.548113   multinomial 0.991606' in stored
@@ -329,6 +330,7 @@ def test_real_numbers_against_sklearn():
     ref = sklearn_reference(list(texts), np.asarray(y))
     assert ref["multinomial"] >= 0.975  # the issue's floor for this split
     report, confusion = stored_real_report()
+    # tol: accuracies are counts: the same float, rounded to 6 decimals alike
     assert number_after("multinomial naive Bayes", report) == float(f"{ref['multinomial']:.6f}")
     assert number_after("Bernoulli naive Bayes", report) == float(f"{ref['bernoulli']:.6f}")
     assert f"most indicative spam words: {', '.join(ref['top'])}" in report
@@ -462,8 +464,9 @@ def test_stored_laplace_posterior_mean():
     assert re.search(r"maximum likelihood c/N\s+= 0\.000000", stored)
     for label in ("posterior mean, integrated", "Laplace (c + 1) / (N + 2)",
                   "scipy Beta(c + 1, N - c + 1) mean"):
+        # tol: printed with 6 decimals; quad, the closed form and scipy agree to rounding
         assert number_after(label, stored.replace("= ", "")) == pytest.approx(float(Fraction(1, 7)),
-                                                                               abs=1e-6)
+                                                                               abs=half_unit(6))
 
 
 

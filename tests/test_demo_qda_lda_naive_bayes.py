@@ -31,6 +31,7 @@ from genlearn.demos import qda_lda_naive_bayes as demo
 from genlearn.explorers import qda_lda_naive_bayes as ex_demo
 from lessons import is_checked
 from notebook_outputs import numbers_after
+from tolerances import CONDITIONED, EXACT, ROUNDING, half_unit
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "05_qda_lda_naive_bayes.ipynb"
 FLOAT = r"-?\d+\.\d+"
@@ -58,7 +59,7 @@ def _numpy_parameters(X, y):
 def _sklearn_parameters(X, y):
     sk = QuadraticDiscriminantAnalysis(reg_param=0.0, store_covariance=True).fit(X, y)
     Sigma = np.asarray(sk.covariance_)
-    if np.allclose(Sigma[0], np.cov(X[y == 0].T, ddof=1), rtol=1e-12):
+    if np.allclose(Sigma[0], np.cov(X[y == 0].T, ddof=1), rtol=ROUNDING):
         # older scikit-learn stores the unbiased 1/(m_k - 1) estimate; the MLE divides by m_k
         counts = np.bincount(y)
         Sigma = np.stack([S * (m - 1) / m for S, m in zip(Sigma, counts)])
@@ -143,19 +144,21 @@ def test_quadratic_form_of_the_seeded_example(example, oracle):
     X, y = example
     A, b, c = QDA().fit(X, y).quadratic_form()
     A_ref, b_ref, c_ref = _abc_closed_form(*oracle(X, y))
-    np.testing.assert_allclose(A, A_ref, rtol=1e-9, atol=1e-12)
-    np.testing.assert_allclose(b, b_ref, rtol=1e-9, atol=1e-12)
-    assert c == pytest.approx(c_ref, rel=1e-9)
+    np.testing.assert_allclose(A, A_ref, rtol=1e-9, atol=ROUNDING)
+    np.testing.assert_allclose(b, b_ref, rtol=1e-9, atol=ROUNDING)
+    # tol: the closed form through inverses and log-determinants: rounding, conditioned
+    assert c == pytest.approx(c_ref, rel=CONDITIONED)
 
 
 def test_quadratic_form_equals_scikit_learn_log_odds(example):
     X, y = example
     sk = QuadraticDiscriminantAnalysis(reg_param=0.0, store_covariance=True).fit(X, y)
-    if not np.allclose(sk.covariance_[0], np.cov(X[y == 0].T, bias=True), rtol=1e-12):
+    if not np.allclose(sk.covariance_[0], np.cov(X[y == 0].T, bias=True), rtol=ROUNDING):
         pytest.skip("this scikit-learn's QDA uses the 1/(m_k - 1) covariance, not the MLE")
     A, b, c = QDA().fit(X, y).quadratic_form()
     _, _, P = demo.grid((-4, 6), (-4, 5), 41)
     ours = np.einsum("ij,jk,ik->i", P, A, P) + P @ b + c
+    # tol: scikit-learn's QDA decision from its SVD: rounding of terms ~10, conditioned
     np.testing.assert_allclose(ours, sk.decision_function(P), rtol=1e-9, atol=1e-9)
 
 
@@ -164,7 +167,8 @@ def test_notebook_prints_the_closed_form_abc(example):
     numbers = [float(v) for v in re.findall(FLOAT, text)]
     A_ref, b_ref, c_ref = _abc_closed_form(*_numpy_parameters(*example))
     expected = np.concatenate([A_ref.ravel(), b_ref, [c_ref]])
-    np.testing.assert_allclose(numbers, expected, atol=1.5e-6)
+    # tol: printed with 6 decimals (c, and numpy's arrays: the lesson sets precision=6)
+    np.testing.assert_allclose(numbers, expected, atol=half_unit(6))
 
 
 def test_quadratic_form_matches_log_odds_on_a_grid(example):
@@ -176,8 +180,9 @@ def test_quadratic_form_matches_log_odds_on_a_grid(example):
     assert np.all(A_lda == 0)
     # LDA's b, c against scikit-learn's LDA (same MLE Sigma: sklearn's lsqr uses 1/m too)
     sk = LinearDiscriminantAnalysis(solver="lsqr").fit(X, y)
-    np.testing.assert_allclose(b_lda, sk.coef_[0], rtol=1e-9)
-    assert c_lda == pytest.approx(sk.intercept_[0], rel=1e-9)
+    # tol: the same closed form through a solve: rounding, conditioned
+    np.testing.assert_allclose(b_lda, sk.coef_[0], rtol=CONDITIONED)
+    assert c_lda == pytest.approx(sk.intercept_[0], rel=CONDITIONED)
     A_nb, _, _ = demo.quadratic_form(models["naive Bayes"])
     assert A_nb[0, 1] == 0 and A_nb[1, 0] == 0 and np.all(np.diag(A_nb) != 0)
     # the figure: three panels, each with four ellipses, two means and a boundary
@@ -212,7 +217,7 @@ def test_notebook_eigenvalues_of_A_match_closed_forms(example):
     for name, A in expected.items():
         line = next(l for l in text.splitlines() if l.startswith(name))
         printed = [float(v) for v in re.findall(r"-?\d+\.\d*", line.split("[", 1)[1].split("]")[0])]
-        np.testing.assert_allclose(printed, np.linalg.eigvalsh(A), atol=1.5e-6)
+        np.testing.assert_allclose(printed, np.linalg.eigvalsh(A), atol=half_unit(6))  # tol: rounded to 6 decimals
 
 
 def test_seeded_example_conics_follow_from_eigenvalues(example):
@@ -296,15 +301,15 @@ def test_three_classes_predict_the_argmax_of_scipy_joint_densities():
         Sigmas = demo.class_covariances(model)
         if name == "QDA":
             for k in range(3):
-                np.testing.assert_allclose(Sigmas[k], np.cov(X[y == k].T, bias=True), atol=1e-12)
-        np.testing.assert_allclose(model.mu_, [X[y == k].mean(axis=0) for k in range(3)], atol=1e-12)
+                np.testing.assert_allclose(Sigmas[k], np.cov(X[y == k].T, bias=True), atol=ROUNDING)
+        np.testing.assert_allclose(model.mu_, [X[y == k].mean(axis=0) for k in range(3)], atol=ROUNDING)
         scores = np.column_stack([np.log(np.mean(y == k)) + multivariate_normal(model.mu_[k], Sigmas[k]).logpdf(P)
                                   for k in range(3)])
         assert np.array_equal(model.predict(P), scores.argmax(axis=1)), name
     # the means are marked where they are
     for ax, model in zip(fig.axes, models.values()):
         marks = np.array([line.get_xydata()[0] for line in ax.lines])
-        np.testing.assert_allclose(marks, model.mu_)
+        np.testing.assert_allclose(marks, model.mu_, rtol=EXACT)  # tol: exact: the means plotted
 
 
 # --------------------------------------------------------------------------- too few examples
@@ -346,6 +351,8 @@ def test_logistic_feature_maps_mimic_their_generative_twins(example):
         model.fit(X, y)
         sk = SkLogisticRegression(C=np.inf, solver="newton-cholesky", tol=1e-12, max_iter=200)
         sk.fit(demo.feature_map(X, kind), y)
+        # tol: two converged Newton fits on quadratic features (x^2 against x: a Hessian condition ~1e6), theta to cond
+        # eps and the stopping rules, 1e-5 relative
         np.testing.assert_allclose(model[-1].theta_, sk.coef_[0], rtol=1e-5, atol=1e-6)
 
 
@@ -357,11 +364,11 @@ def test_cv_table_equals_scikit_learn_on_the_same_folds():
     ref = _sklearn_cv(0)
     assert list(ours) == list(ref)
     for name in ref:
-        np.testing.assert_allclose(ours[name], ref[name], atol=1e-12, err_msg=name)
+        np.testing.assert_allclose(ours[name], ref[name], atol=ROUNDING, err_msg=name)
     # scikit-learn's own logistic regression (penalising every class) agrees on these folds
     sk = cross_val_score(make_pipeline(StandardScaler(), SkLogisticRegression(C=1.0)), X, y,
                          cv=StratifiedKFold(n_splits=10, shuffle=True, random_state=0))
-    np.testing.assert_allclose(ours["logistic regression"], sk, atol=1e-12)
+    np.testing.assert_allclose(ours["logistic regression"], sk, atol=ROUNDING)
 
 
 def test_notebook_cv_table_is_scikit_learn_s():
@@ -370,7 +377,8 @@ def test_notebook_cv_table_is_scikit_learn_s():
     rows = {line[:19].strip(): [float(v) for v in re.findall(FLOAT, line[19:])]
             for line in text.splitlines()[1:5]}
     for name, s in ref.items():
-        np.testing.assert_allclose(rows[name], [s.mean(), s.std(), s.min()], atol=5.1e-5)
+        # tol: printed with 4 decimals; accuracies are counts
+        np.testing.assert_allclose(rows[name], [s.mean(), s.std(), s.min()], atol=half_unit(4))
     best = max(ref, key=lambda k: ref[k].mean())
     assert best == "QDA"
     assert f"winner: QDA ({ref['QDA'].mean():.4f})" in text
@@ -386,7 +394,8 @@ def test_notebook_repeated_cv_is_scikit_learn_s():
         means = np.array([ref[n].mean() for n in names])
         row = lines[1 + seed].split()
         assert int(row[0]) == seed
-        np.testing.assert_allclose([float(v) for v in row[1:5]], means, atol=5.1e-5)
+        # tol: printed with 4 decimals; accuracies are counts
+        np.testing.assert_allclose([float(v) for v in row[1:5]], means, atol=half_unit(4))
         best = [n for n, v in zip(names, means) if v >= means.max() - 1e-12]
         for n in best:
             wins[n] += 1
@@ -404,7 +413,8 @@ def test_notebook_mle_versus_unbiased_variance():
     text = _checked_output("divide by m:")
     got = [float(v) for v in re.findall(FLOAT, text)]
     v = [1.0, 2.0, 4.0, 7.0, 11.0]
-    assert got == pytest.approx([statistics.pvariance(v), statistics.variance(v)], abs=1e-4)
+    # tol: printed with 4 decimals
+    assert got == pytest.approx([statistics.pvariance(v), statistics.variance(v)], abs=half_unit(4))
 
 
 def test_notebook_one_feature_posterior_is_not_a_sigmoid_of_a_line():
@@ -415,8 +425,9 @@ def test_notebook_one_feature_posterior_is_not_a_sigmoid_of_a_line():
     got = {float(x): float(p) for x, p in re.findall(r"x =\s*(-?\d+\.\d):\s+p\(y=1 \| x\) = (\d\.\d+)", text)}
     for x in (-2.0, 0.0, 2.0):
         wide, narrow = norm(0, 2).pdf(x), norm(0, 1).pdf(x)
-        assert got[x] == pytest.approx(wide / (wide + narrow), abs=1e-4)
-    assert got[0.0] == pytest.approx(1 / 3, abs=1e-4)  # not monotone in x: no sigmoid of a line
+        # tol: printed with 4 decimals
+        assert got[x] == pytest.approx(wide / (wide + narrow), abs=half_unit(4))
+    assert got[0.0] == pytest.approx(1 / 3, abs=half_unit(4))  # not monotone in x: no sigmoid of a line
 
 
 def test_notebook_true_qda_and_logistic_coefficients(example):
@@ -437,9 +448,11 @@ def test_notebook_true_qda_and_logistic_coefficients(example):
                                "logistic": (A_l, w[:2], lr.intercept_[0])}.items():
         expected = [A_[0, 0], A_[0, 1], A_[1, 0], A_[1, 1], *b_, c_]
         worst[name] = max(np.abs(A_ - A_t).max(), np.abs(b_ - b_t).max(), abs(c_ - c_t))
-        np.testing.assert_allclose(rows[name][:7], expected, atol=2e-3)
-        assert rows[name][7] == pytest.approx(worst[name], abs=2e-3)
-    assert rows["logistic"][0] == pytest.approx(0.843, abs=1e-3)  # not close to QDA's 0.452
+        # tol: printed with 3 decimals; QDA in closed form, the logistic fit converged by Newton (to 1e-6 here)
+        np.testing.assert_allclose(rows[name][:7], expected, atol=half_unit(3, 1e-6))
+        assert rows[name][7] == pytest.approx(worst[name], abs=half_unit(3, 1e-6))
+    # tol: the prose quotes the printed 3 decimals
+    assert rows["logistic"][0] == pytest.approx(0.843, abs=half_unit(3))  # not close to QDA's 0.452
     assert worst["QDA"] < worst["logistic"] / 2.5  # "about a third"
 
 
@@ -455,6 +468,7 @@ def test_notebook_notes_A_without_the_half_does_not_match(example):
                 - multivariate_normal(mu[0], Sigma[0]).logpdf(P) - np.log(pi[0]))
     notes = np.einsum("ij,jk,ik->i", P, 2 * A, P) + P @ b + c
     text = _checked_output("largest gap with the notes' A:")
+    # tol: .3g of the largest gap over the notebook's own grid, which need not be this 101 x 101 one: to 0.05
     assert float(re.findall(r"\d+\.?\d*", text)[0]) == pytest.approx(np.max(np.abs(notes - log_odds)), abs=0.05)
 
 
@@ -494,10 +508,12 @@ def test_notebook_one_outlier_bends_the_curved_boundaries_most():
     X, moved, y, rows = _outlier_effect()
     text = _checked_output("outlier at (6.0, 5.0)")
     i = np.flatnonzero(y == 0)[0]
-    np.testing.assert_allclose(numbers_after("moved by", text, 2), (moved[i] - X[i]) / np.sum(y == 0), atol=1e-6)
+    # tol: printed by numpy with 6 decimals; then 4
+    np.testing.assert_allclose(numbers_after("moved by", text, 2), (moved[i] - X[i]) / np.sum(y == 0),
+                               atol=half_unit(6))
     for name, expected in rows.items():
         line = next(t for t in text.splitlines() if t.startswith(f"{name}  "))
-        np.testing.assert_allclose([float(v) for v in re.findall(r"\d+\.\d{4}", line)], expected, atol=6e-5,
+        np.testing.assert_allclose([float(v) for v in re.findall(r"\d+\.\d{4}", line)], expected, atol=half_unit(4),
                                    err_msg=name)
     # the prose: LDA's boundary moves least, about a quarter as far as the two curved ones
     flips = {name: row[2] for name, row in rows.items()}

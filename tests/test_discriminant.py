@@ -13,6 +13,8 @@ from sklearn.discriminant_analysis import (LinearDiscriminantAnalysis,
                                            QuadraticDiscriminantAnalysis)
 from sklearn.naive_bayes import GaussianNB as SkGaussianNB
 
+from tolerances import EXACT, ROUNDING
+
 from genlearn import GDA, QDA, GaussianNB, NotFittedError, sigmoid
 from sklearn_versions import QDA_IS_MLE, QDA_REASON
 
@@ -55,19 +57,27 @@ def test_probabilities_equal_sklearn(model, data, request):
         pytest.skip(QDA_REASON)
     X, y = request.getfixturevalue(data)
     ours, theirs = model().fit(X, y), sklearn_twin(model).fit(X, y)
+    # tol: the same closed forms another way; probabilities move by p(1 - p) times the log-odds' rounding, and the
+    # log-odds on the data are well determined even where Sigma is ill-conditioned: 1e-8
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-8)
     np.testing.assert_array_equal(ours.predict(X), theirs.predict(X))
     np.testing.assert_allclose(ours.phi_y_, theirs.priors_ if model is not GaussianNB
-                               else theirs.class_prior_, rtol=1e-12)
+                               else theirs.class_prior_, rtol=ROUNDING)
     np.testing.assert_allclose(ours.mu_, theirs.means_ if model is not GaussianNB
-                               else theirs.theta_, rtol=1e-12)
+                               else theirs.theta_, rtol=ROUNDING)
     if model is GDA:
+        # tol: covariances by other sums: rounding relative to the largest entries (the features span 1e-3 to 1e3),
+        # 1e-9; QDA's scikit-learn twin goes through an SVD
         np.testing.assert_allclose(ours.Sigma_, theirs.covariance_, rtol=1e-9)
     elif model is QDA:
+        # tol: scikit-learn's QDA covariance comes from an SVD of the centred data: rounding times the spread of
+        # singular values, 1e-7
         np.testing.assert_allclose(ours.Sigma_, np.array(theirs.covariance_), rtol=1e-7,
                                    atol=1e-12 * np.abs(ours.Sigma_).max())
     else:
+        # tol: as above
         np.testing.assert_allclose(ours.var_, theirs.var_, rtol=1e-9)
+        # tol: rounding of log-densities summed over 30 features
         np.testing.assert_allclose(ours.predict_joint_log_proba(X),
                                    theirs.predict_joint_log_proba(X), rtol=1e-10)
 
@@ -84,6 +94,7 @@ def test_qda_equals_scipy_densities(data, request):
             X[y == k].mean(axis=0), np.cov(X[y == k].T, bias=True)).logpdf(X)
         for k in classes])
     expected = np.exp(joint - logsumexp(joint, axis=1, keepdims=True))
+    # tol: the same log-densities from scipy, through log-sum-exp: probabilities within rounding of terms ~1e3
     np.testing.assert_allclose(QDA().fit(X, y).predict_proba(X), expected, atol=1e-8)
 
 
@@ -95,6 +106,7 @@ def test_mle_matches_the_formulas(model):
     m = len(y)
     outer = {k: sum(np.outer(x - X[y == k].mean(0), x - X[y == k].mean(0)) for x in X[y == k])
              for k in range(3)}
+    # tol: counts and means another way: rounding (default rtol 1e-7, far above it)
     np.testing.assert_allclose(fitted.phi_y_, [np.mean(y == k) for k in range(3)])
     np.testing.assert_allclose(fitted.mu_, [X[y == k].mean(axis=0) for k in range(3)])
     if model is GDA:
@@ -103,7 +115,7 @@ def test_mle_matches_the_formulas(model):
         expected = np.array([outer[k] / np.sum(y == k) for k in range(3)])
         if model is GaussianNB:
             expected = expected * np.eye(3)
-    np.testing.assert_allclose(fitted.Sigma_, expected, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(fitted.Sigma_, expected, rtol=ROUNDING, atol=1e-14)
 
 
 @pytest.mark.parametrize("model", MODELS)
@@ -114,9 +126,9 @@ def test_joint_log_proba_and_log_likelihood_equal_scipy(model):
     expected = np.column_stack([
         np.log(fitted.phi_y_[k]) + stats.multivariate_normal(fitted.mu_[k], Sigmas[k]).logpdf(X)
         for k in range(2)])
-    np.testing.assert_allclose(fitted.predict_joint_log_proba(X), expected, rtol=1e-12)
+    np.testing.assert_allclose(fitted.predict_joint_log_proba(X), expected, rtol=ROUNDING)
     assert fitted.log_likelihood(X, y) == pytest.approx(expected[np.arange(40), y].sum(),
-                                                        rel=1e-12)
+                                                        rel=ROUNDING)
 
 
 def test_many_blocks_and_large_offsets():
@@ -126,24 +138,29 @@ def test_many_blocks_and_large_offsets():
     y = rng.integers(0, 2, size=3000)
     base = QDA().fit(X, y)
     shifted = QDA().fit(X + 1e6, y)
+    # tol: mu + 1e6 is held to an ulp of 1e6 (2e-10 absolute); Sigma loses no digit to the shift when centred first:
+    # rounding of 1e6 twice
     np.testing.assert_allclose(shifted.mu_, base.mu_ + 1e6, rtol=1e-15)
-    np.testing.assert_allclose(shifted.Sigma_, base.Sigma_, atol=1e-8)
-    np.testing.assert_allclose(base.Sigma_[1], np.cov(X[y == 1].T, bias=True), atol=1e-12)
+    np.testing.assert_allclose(shifted.Sigma_, base.Sigma_, atol=1e-8)  # tol: as above
+    np.testing.assert_allclose(base.Sigma_[1], np.cov(X[y == 1].T, bias=True), atol=ROUNDING)
 
 
 def test_gda_sigmoid_identity_and_theta_formula(cancer):
     X, y = cancer
     model = GDA().fit(X, y)
     np.testing.assert_allclose(model.predict_proba(X)[:, 1],
-                               sigmoid(X @ model.theta_ + model.theta0_), atol=1e-12)
+                               sigmoid(X @ model.theta_ + model.theta0_), atol=ROUNDING)
     # CS229: theta = Sigma^{-1} (mu1 - mu0), computed here with an independent solver.
     mu0, mu1 = model.mu_
     theta = np.linalg.solve(model.Sigma_, mu1 - mu0)
+    # tol: theta = Sigma^{-1} (mu1 - mu0) by two solvers; cond(Sigma) ~ 3e11 on these raw features bounds the
+    # difference by cond eps = 6e-5 normwise in the worst direction, which rounding does not align with; held at 1e-6
+    # under make test-numerics
     np.testing.assert_allclose(model.theta_, theta, rtol=1e-6)
     theta0 = (-0.5 * (mu1 @ np.linalg.solve(model.Sigma_, mu1)
                       - mu0 @ np.linalg.solve(model.Sigma_, mu0))
               + np.log(model.phi_y_[1] / model.phi_y_[0]))
-    assert model.theta0_ == pytest.approx(theta0, rel=1e-6)
+    assert model.theta0_ == pytest.approx(theta0, rel=1e-6)  # tol: as above
     assert not hasattr(GDA().fit(*load_iris(return_X_y=True)), "theta_")
 
 
@@ -153,8 +170,10 @@ def test_quadratic_form_gives_the_log_odds(model, cancer):
     fitted = model().fit(X, y)
     A, b, c = fitted.quadratic_form()
     log_odds = np.einsum("ij,jk,ik->i", X, A, X) + X @ b + c
+    # tol: the same quadratic form expanded: rounding of terms up to |x|^2 |A| ~ 1e6 (raw features), so atol 1e-6
     np.testing.assert_allclose(log_odds, fitted.decision_function(X), rtol=1e-8, atol=1e-6)
     p1 = fitted.predict_proba(X)[:, 1]
+    # tol: the probabilities from those log-odds: p(1 - p) times 1e-6
     np.testing.assert_allclose(p1, sigmoid(log_odds), atol=1e-8)
     if model is GDA:
         assert not A.any()
@@ -182,12 +201,14 @@ def test_priors_and_reg():
     X, y = make_classes(4)
     ours = GDA(priors=[0.2, 0.8]).fit(X, y)
     theirs = LinearDiscriminantAnalysis(solver="lsqr", priors=[0.2, 0.8]).fit(X, y)
-    np.testing.assert_allclose(ours.phi_y_, [0.2, 0.8])
+    np.testing.assert_allclose(ours.phi_y_, [0.2, 0.8], rtol=EXACT)  # tol: the priors given, stored
     # sklearn weights the class covariances by the priors; compare decisions only
-    np.testing.assert_allclose(ours.predict_proba(X).sum(axis=1), 1.0)
-    assert theirs.priors_.tolist() == [0.2, 0.8]
+    # tol: a few terms normalised: rounding
+    np.testing.assert_allclose(ours.predict_proba(X).sum(axis=1), 1.0, rtol=ROUNDING)
+    assert theirs.priors_.tolist() == [0.2, 0.8]  # tol: exact: the priors given
     for model in MODELS:
         plain, ridge = model().fit(X, y), model(reg=0.5).fit(X, y)
+        # tol: the ridge added to the same sums: rounding (default rtol 1e-7)
         np.testing.assert_allclose(ridge.Sigma_ - plain.Sigma_,
                                    0.5 * np.eye(3) * np.ones_like(plain.Sigma_))
 
@@ -204,6 +225,7 @@ def test_far_points_give_finite_probabilities_without_warnings(model, cancer):
         joint = fitted.predict_joint_log_proba(far)
     assert np.isfinite(proba).all() and np.isfinite(joint).all()
     assert not np.isnan(log_proba).any()
+    # tol: normalised probabilities: within rounding of 1 (default rtol 1e-7)
     np.testing.assert_allclose(proba.sum(axis=1), 1.0)
 
 
@@ -215,12 +237,13 @@ def test_rows_sum_to_one_and_shuffling_changes_nothing(seed, K, model):
     X, y = make_classes(seed, m=12 * K, n=3, K=K)
     fitted = model().fit(X, y)
     proba = fitted.predict_proba(X)
-    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=1e-12)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=ROUNDING)
     order = np.random.default_rng(seed).permutation(len(y))
     shuffled = model().fit(X[order], y[order])
     for name in ("phi_y_", "mu_", "Sigma_"):
         np.testing.assert_allclose(getattr(shuffled, name), getattr(fitted, name),
-                                   rtol=1e-9, atol=1e-12)
+                                   rtol=1e-9, atol=ROUNDING)
+    # tol: the same sums in another order: probabilities within rounding of log-odds ~10
     np.testing.assert_allclose(shuffled.predict_proba(X), proba, atol=1e-9)
 
 
@@ -232,7 +255,7 @@ def test_renaming_labels_only_renames_classes(seed, model, names):
     base = model().fit(X, y)
     renamed = model().fit(X, np.array(names)[y])
     assert renamed.classes_.tolist() == sorted(names)
-    np.testing.assert_allclose(renamed.predict_proba(X), base.predict_proba(X), rtol=1e-12)
+    np.testing.assert_allclose(renamed.predict_proba(X), base.predict_proba(X), rtol=ROUNDING)
     np.testing.assert_array_equal(renamed.predict(X), np.array(names)[base.predict(X)])
 
 
@@ -243,7 +266,7 @@ def test_gda_sigmoid_identity_property(seed, n):
     model = GDA().fit(X, y)
     Z = np.random.default_rng(seed).normal(size=(20, n)) * 5
     np.testing.assert_allclose(model.predict_proba(Z)[:, 1],
-                               sigmoid(Z @ model.theta_ + model.theta0_), atol=1e-12)
+                               sigmoid(Z @ model.theta_ + model.theta0_), atol=ROUNDING)
 
 
 # -- bad input -------------------------------------------------------------------------

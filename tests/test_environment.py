@@ -188,6 +188,26 @@ def test_readme_gives_the_two_commands_and_ci_runs_them():
     make = (ROOT / "Makefile").read_text()
     test_all = re.search(r"^test-all:.*?(?=^\S)", make, re.M | re.S).group(0)
     assert "$(MAKE) test-minimum" in test_all, "make test-all must test the declared minimum versions"
+    assert "run-numerics" in test_all, "make test-all must run a perturbed-numerics pass (docs/testing.md)"
+
+
+def test_the_numerics_passes_perturb_what_they_say():
+    """Oracle: numpy's own report of the CPU features it dispatches to, read in a process started with each
+    pass's environment (NPY_DISABLE_CPU_FEATURES is read once, at numpy's import)."""
+    env = environments.numerics_environment(sys.executable, True, 1, base={"OPENBLAS_CORETYPE": "Haswell",
+                                                                           "NPY_DISABLE_CPU_FEATURES": "AVX"})
+    assert env["OPENBLAS_NUM_THREADS"] == env["OMP_NUM_THREADS"] == "1"
+    assert env["OPENBLAS_CORETYPE"] == "Haswell", "the machine's own OpenBLAS settings are kept"
+    wide = environments.wide_simd_features(sys.executable)
+    assert env["NPY_DISABLE_CPU_FEATURES"] == " ".join(wide)
+    assert all(environments.WIDE_SIMD.search(f) for f in wide)
+    if not wide:
+        pytest.skip("numpy dispatches to no AVX2 / AVX-512 kernels on this CPU: nothing to narrow")
+    env = environments.numerics_environment(sys.executable, True, 1)
+    assert environments.wide_simd_features(sys.executable, env) == [], "numpy still dispatches to AVX2 / AVX-512"
+    assert "NPY_DISABLE_CPU_FEATURES" not in environments.numerics_environment(sys.executable, False, 2)
+    with pytest.raises(ValueError, match="unknown numerics pass"):
+        environments.run_numerics(["fast"])
 
 
 def test_next_environment_installs_the_newest_releases_unlocked():

@@ -10,6 +10,8 @@ import re
 import numpy as np
 import pytest
 
+from tolerances import ROUNDING
+
 from genlearn.explorers import explorer as E
 from genlearn.demos import style
 from node_twin import js_fmt, js_pitches
@@ -149,20 +151,21 @@ def test_pitches_map_a_curve_onto_two_octaves():
     up, a log scale), a quarter of the range half an octave (220 * sqrt 2); strictly rising inside the
     range, clipped outside it; None and NaN are silences; numerics.js gives the same, in Node.js."""
     got = E.pitches([0.0, 0.25, 0.5, 1.0, -3.0, 7.0, None, float("nan")], 0.0, 1.0)
-    assert got[:6] == pytest.approx([220.0, 220.0 * 2 ** 0.5, 440.0, 880.0, 220.0, 880.0], rel=1e-12)
+    assert got[:6] == pytest.approx([220.0, 220.0 * 2 ** 0.5, 440.0, 880.0, 220.0, 880.0], rel=ROUNDING)
     assert got[6:] == [None, None]
     values = np.linspace(-2.0, 5.0, 701).tolist()
     inside = E.pitches(values, -2.0, 5.0)
-    assert np.all(np.diff(inside) > 0) and inside[0] == pytest.approx(220.0, rel=1e-12)
-    assert inside[-1] == pytest.approx(880.0, rel=1e-12)
+    assert np.all(np.diff(inside) > 0) and inside[0] == pytest.approx(220.0, rel=ROUNDING)
+    assert inside[-1] == pytest.approx(880.0, rel=ROUNDING)
     # equal steps of the value, equal musical intervals (frequency ratios)
+    # tol: log2 of exps of equal steps: rounding, relative
     assert np.allclose(np.diff(np.log2(inside)), 2 / 700, rtol=1e-9)
     listen = E.Listen("curve", "a curve", -2.0, 5.0).spec()
     cases = [values, [0.0, None, 9.0, -9.0]]
     for case, js in zip(cases, js_pitches([(c, listen) for c in cases])):
         want = E.pitches(case, -2.0, 5.0)
         assert [j is None for j in js] == [w is None for w in want]
-        assert np.allclose([j for j in js if j is not None], [w for w in want if w is not None], rtol=1e-12)
+        assert np.allclose([j for j in js if j is not None], [w for w in want if w is not None], rtol=ROUNDING)
     with pytest.raises(ValueError, match="lo < hi"):
         E.pitches([0.5], 1.0, 1.0)
     with pytest.raises(ValueError, match="lo < hi"):

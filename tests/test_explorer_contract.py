@@ -204,6 +204,7 @@ def check_listen_curve(cls):
     for values, got in zip(cases, js_pitches([(v, spec) for v in cases])):
         want = E.pitches(values, spec["lo"], spec["hi"])
         assert [g is None for g in got] == [w is None for w in want], (values, got)
+        # tol: the pitches in Node and in numpy: the same formula through exp and log, rounding
         assert np.allclose([g for g in got if g is not None], [w for w in want if w is not None],
                            rtol=1e-9, atol=0), (values, got, want)
 

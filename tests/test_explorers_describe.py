@@ -19,6 +19,8 @@ from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
 from sklearn.naive_bayes import BernoulliNB as SkBernoulliNB
 from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB
 
+from tolerances import ROUNDING, half_unit
+
 from genlearn import gaussian
 from genlearn.explorers import describe
 from genlearn.demos import naive_bayes_text as nbt
@@ -54,9 +56,10 @@ def test_gaussian_tilt_and_stretch_are_eigh_s(s1, s2, rho):
     angle = 90.0 if angle == -90 else angle
     (shown,) = numbers_after(text, "the long axis at ")
     assert abs(shown - angle) <= 0.5 + 1e-9 or abs(abs(shown - angle) - 180) <= 0.5 + 1e-9, text
-    assert numbers_after(text, "ellipses are ") == [pytest.approx(math.sqrt(lam[1] / lam[0]), abs=0.005)]
-    assert numbers_after(text, "reaches ") == [pytest.approx(math.sqrt(lam[1]), abs=0.005)]
-    assert numbers_after(text, "centred at (") == [0.5]
+    # tol: printed with 2 decimals
+    assert numbers_after(text, "ellipses are ") == [pytest.approx(math.sqrt(lam[1] / lam[0]), abs=half_unit(2))]
+    assert numbers_after(text, "reaches ") == [pytest.approx(math.sqrt(lam[1]), abs=half_unit(2))]
+    assert numbers_after(text, "centred at (") == [0.5]  # tol: exact: the mean set
     words = {"horizontal": abs(angle) < 22.5, "vertical": abs(angle) > 67.5,
              "lower left to upper right": 22.5 < angle < 67.5, "upper left to lower right": -67.5 < angle < -22.5}
     assert [w for w, right in words.items() if right and w in text], text
@@ -64,7 +67,8 @@ def test_gaussian_tilt_and_stretch_are_eigh_s(s1, s2, rho):
 
 def test_gaussian_circle():
     text = GaussianExplorer(preset="Sigma = 2 I").description()
-    assert "circles" in text and numbers_after(text, "has radius ") == [pytest.approx(math.sqrt(2), abs=0.005)]
+    # tol: printed with 2 decimals
+    assert "circles" in text and numbers_after(text, "has radius ") == [pytest.approx(math.sqrt(2), abs=half_unit(2))]
 
 
 # ----------------------------------------------------------------------------- lines (03, 05's LDA)
@@ -100,7 +104,8 @@ def test_gda_true_boundary_where_the_class_densities_tie(setting):
     slope = math.degrees(math.atan(-grad[0] / grad[1])) if grad[1] else 90.0
     m = re.search(r"(rising|falling) at (\d+)°", true)
     if m:
-        assert (1 if m.group(1) == "rising" else -1) * int(m.group(2)) == pytest.approx(slope, abs=0.5)
+        # tol: printed in whole degrees
+        assert (1 if m.group(1) == "rising" else -1) * int(m.group(2)) == pytest.approx(slope, abs=half_unit(0))
 
 
 def test_gda_equal_means_say_there_is_no_boundary():
@@ -210,7 +215,7 @@ def test_bayes_posterior_crosses_one_half_where_the_weighted_densities_tie(setti
     if "stays" in text:
         assert ("stays above" in text) == (post(XMIN) > 0.5) == (post(XMAX) > 0.5)
     heights = numbers_after(text, "kg, ")
-    assert heights == [pytest.approx(p["phi"] / (1 - p["phi"]), abs=0.005)]
+    assert heights == [pytest.approx(p["phi"] / (1 - p["phi"]), abs=half_unit(2))]  # tol: printed with 2 decimals
 
 
 def test_bayes_equal_means():
@@ -230,7 +235,8 @@ def test_laplace_winner_and_odds_are_scikit_learn_s(alpha):
     text = ex_nbt.LaplaceExplorer(alpha=alpha).description()
     winner = "spam" if p > 0.5 else "ham"
     assert f"{winner} wins" in text
-    assert numbers_after(text, "wins, ") == [pytest.approx(max(p, 1 - p) / min(p, 1 - p), abs=0.005)]
+    # tol: printed with 2 decimals
+    assert numbers_after(text, "wins, ") == [pytest.approx(max(p, 1 - p) / min(p, 1 - p), abs=half_unit(2))]
     assert "there is no dot" in ex_nbt.LaplaceExplorer(alpha=0.0).description()
 
 
@@ -257,11 +263,12 @@ def test_message_bars_and_winner_are_scikit_learn_s(message):
     else:
         assert text.startswith("No bars")
     if not push:   # no known word, and the toy prior is one half: a tie (1e-12: scikit-learn's rounding)
-        assert p == pytest.approx(0.5, abs=1e-12)
+        assert p == pytest.approx(0.5, abs=ROUNDING)
         assert text.endswith("a tie: spam and ham are equally likely.")
         return
     assert f"{'spam' if p > 0.5 else 'ham'} wins" in text
-    assert numbers_after(text, "wins, ") == [pytest.approx(max(p, 1 - p) / min(p, 1 - p), abs=0.005)]
+    # tol: printed with 2 decimals
+    assert numbers_after(text, "wins, ") == [pytest.approx(max(p, 1 - p) / min(p, 1 - p), abs=half_unit(2))]
 
 
 # ----------------------------------------------------------------------------- 08: the m-estimate
@@ -284,7 +291,9 @@ def test_m_estimate_scores_counted_by_hand(m, p):
     win, lose = sorted(CLASSES, key=lambda c: -score[c])
     assert f"{win} wins" in text
     if score[lose]:
-        assert numbers_after(text, f"the {win} score is ") == [pytest.approx(score[win] / score[lose], abs=0.005)]
+        # tol: printed with 2 decimals
+        assert numbers_after(text, f"the {win} score is ") == [pytest.approx(score[win] / score[lose],
+                                                                             abs=half_unit(2))]
     assert (f"is {'above' if win == 'Yes' else 'below'} one half") in text
 
 

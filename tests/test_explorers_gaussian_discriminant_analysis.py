@@ -10,6 +10,8 @@ from scipy.stats import multivariate_normal
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 
+from tolerances import EXACT, ROUNDING, half_unit
+
 from genlearn.demos import gaussian_discriminant_analysis as demo
 from genlearn.explorers import gaussian_discriminant_analysis as ex_demo
 from test_demo_gaussian_discriminant_analysis import INITIAL, _oracle_sample, equation_after
@@ -30,46 +32,55 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
     st = ex.expected_state()
     X, y, mu, Sigma = _oracle_sample(params)
     m = len(y)
-    np.testing.assert_allclose(ex.sample()[0], X, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(ex.sample()[0], X, rtol=ROUNDING, atol=ROUNDING)
     np.testing.assert_array_equal(ex.sample()[1], y)
     assert st["sample"]["counts"] == [m - y.sum(), y.sum()] and y.sum() == round(params["phi"] * m)
-    np.testing.assert_allclose(st["sample"]["X"], X, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(st["sample"]["X"], X, rtol=ROUNDING, atol=ROUNDING)
     np.testing.assert_array_equal(st["sample"]["y"], y)
+    # tol: the same products of the parameters: an ulp or two
     np.testing.assert_allclose(st["true"]["Sigma"], Sigma, rtol=1e-15)
     # the fit: scikit-learn's LDA is the same MLE
     lda = LinearDiscriminantAnalysis(solver="lsqr", store_covariance=True).fit(X, y)
     fit = st["fitted"]
-    assert fit["phi"] == pytest.approx(lda.priors_[1], rel=1e-12)
+    assert fit["phi"] == pytest.approx(lda.priors_[1], rel=ROUNDING)
+    # tol: LDA's closed form another way: rounding; theta through a 2 x 2 solve (condition ~1e2), so 1e-8
     np.testing.assert_allclose([fit["mu0"], fit["mu1"]], lda.means_, rtol=1e-10)
     np.testing.assert_allclose(fit["Sigma"], lda.covariance_, rtol=1e-10)
+    # tol: as above
     np.testing.assert_allclose([*fit["theta"], fit["theta0"]], [*lda.coef_[0], lda.intercept_[0]],
                                rtol=1e-8, atol=1e-10)
-    assert fit["accuracy"] == pytest.approx(lda.score(X, y), abs=1e-12)
+    assert fit["accuracy"] == pytest.approx(lda.score(X, y), abs=ROUNDING)
     # both boundary segments lie on their lines and inside the box
     fx, fy = fit["line"]
+    # tol: points on the drawn line, from theta in closed form: rounding of terms of size ~10
     np.testing.assert_allclose(lda.decision_function(np.column_stack([fx, fy])), 0, atol=1e-8)
     tx, ty = st["true"]["line"]
     pts = np.column_stack([tx, ty])
+    # tol: as above, for the true boundary
     np.testing.assert_allclose(_true_log_odds(pts, params, mu, Sigma), 0, atol=1e-9)
     assert np.all(np.abs(pts) <= 6 + 1e-9)
     # true theta: the log-odds are theta^T x + theta0 (scipy)
     probe = np.random.default_rng(2).normal(0, 3, size=(20, 2))
+    # tol: the same log-odds, in closed form and from scipy's densities: rounding of terms ~10
     np.testing.assert_allclose(probe @ st["true"]["theta"] + st["true"]["theta0"],
                                _true_log_odds(probe, params, mu, Sigma), atol=1e-9)
     # ellipses: Mahalanobis radius 1 and 2 around each true mean
     for k in (0, 1):
         for r, pts in zip(ex_demo.EXPLORER_RADII, st["ellipses"][k]):
             d = np.array(pts) - mu[k]
+            # tol: points put on the ellipse by the eigenvectors, read back by the inverse: rounding, conditioned
             np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(Sigma), d), r * r,
                                        rtol=1e-9)
         # the fitted ellipses: the same radii around LDA's means, in LDA's covariance
         for r, pts in zip(ex_demo.EXPLORER_RADII, fit["ellipses"][k]):
             d = np.array(pts) - lda.means_[k]
+            # tol: as above
             np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, np.linalg.inv(lda.covariance_), d),
                                        r * r, rtol=1e-9)
     # posterior shading: Bayes' rule with scipy's densities
     g = st["posterior"]["x"]
     G = np.array([[(x1, x2) for x1 in g] for x2 in g]).reshape(-1, 2)
+    # tol: exp of the same log-odds: rounding, relative; atol for the probabilities that underflow towards 0
     np.testing.assert_allclose(np.ravel(st["posterior"]["p"]),
                                expit(_true_log_odds(G, params, mu, Sigma)), rtol=1e-9, atol=1e-15)
     # readouts: the numbers as text
@@ -80,13 +91,15 @@ def test_explorer_state_matches_sklearn_and_scipy(values):
     # genlearn's fit, printed with 3 decimals, against scikit-learn's: to half a unit of the last digit, + 1e-12
     # for the two solvers' rounding (comparing the two texts could flip a digit at a rounding boundary)
     assert lines[8].startswith("fitted boundary: ")
+    # tol: (the comment above): half a unit of the 3 decimals printed
     np.testing.assert_allclose(equation_after("fitted boundary: ", lines[8]), [*lda.coef_[0], lda.intercept_[0]],
-                               rtol=0, atol=5e-4 + 1e-12)
+                               rtol=0, atol=half_unit(3))
     assert lines[4] == f"fitted φ = {lda.priors_[1]:.3f}, training accuracy = {lda.score(X, y):.3f}"
     # how far the fit is from the truth: LDA's coefficients minus the true ones (scipy's log-odds)
     gap = [float(v) for v in re.findall(r"-?\d+\.\d+", lines[9])]
     assert lines[9].startswith("fitted − true: θ by [")
-    np.testing.assert_allclose(gap, [*(lda.coef_[0] - theta), lda.intercept_[0] - theta0], atol=5e-4 + 1e-12)
+    # tol: printed with 3 decimals
+    np.testing.assert_allclose(gap, [*(lda.coef_[0] - theta), lda.intercept_[0] - theta0], atol=half_unit(3))
     assert json.dumps(st)  # JSON, as the page publishes it
 
 
@@ -97,14 +110,15 @@ def test_explorer_moves_points_smoothly():
     after, y_after = ex.sample()
     np.testing.assert_array_equal(y, y_after)
     moved = np.abs(after - before).max(axis=1)
-    np.testing.assert_allclose(moved[y == 0], 0.1, atol=1e-12)
+    np.testing.assert_allclose(moved[y == 0], 0.1, atol=ROUNDING)
     assert np.all(moved[y == 1] == 0)
 
 
 def test_explorer_no_boundary_when_means_coincide():
     st = ex_demo.GDAExplorer(mu1_1=INITIAL["mu0_1"], mu1_2=INITIAL["mu0_2"]).expected_state()
-    assert st["true"]["theta"] == [0.0, 0.0] and st["true"]["line"] == [[], []]
+    assert st["true"]["theta"] == [0.0, 0.0] and st["true"]["line"] == [[], []]  # tol: exact, equal means
     assert st["readouts"][3].startswith("true boundary: none")
+    # tol: p(y=1 | x) = sigmoid(log(phi / (1 - phi))) = phi, to rounding (default rtol 1e-5)
     assert np.allclose(st["posterior"]["p"], INITIAL["phi"])
 
 
@@ -131,8 +145,8 @@ def test_explorer_rebuilds_from_its_params_and_redraws_for_a_new_seed():
     assert ex_demo.GDAExplorer(**ex.params()).expected_state() == ex.expected_state()
     X3 = ex.sample()[0]
     ex.seed = 4
-    assert not np.allclose(ex.sample()[0], X3)
-    np.testing.assert_allclose(ex.sample()[0], _oracle_sample(ex.params())[0], rtol=1e-12)
+    assert not np.allclose(ex.sample()[0], X3)  # tol: another draw differs by O(1), far beyond the default 1e-5
+    np.testing.assert_allclose(ex.sample()[0], _oracle_sample(ex.params())[0], rtol=ROUNDING)
     ex.m = 300
     assert len(ex.noise) == 300 and len(ex.order) == 300 and len(ex.points) == 300
 
@@ -157,6 +171,7 @@ def test_explorer_static_figure_shows_both_boundaries():
     line = [ln for ln in ax.lines if ln.get_label() == "true boundary"][0]
     pts = np.column_stack(line.get_data())
     theta, theta0 = demo.boundary_from_parameters(ex.phi, ex.mu0, ex.mu1, ex.Sigma)
+    # tol: points on the drawn line, from theta in closed form: rounding of terms of size ~10
     np.testing.assert_allclose(pts @ theta + theta0, 0, atol=1e-9)
     assert fit.theta_ is not None and ex.m == 200  # the notebook says m = 200
 
@@ -178,13 +193,15 @@ def test_explorer_fits_the_points_it_is_given():
     st = ex.expected_state()
     phi, means, Sigma, theta = _lda_fit(X2, y2)
     assert st["sample"]["counts"] == [int((y2 == 0).sum()), int((y2 == 1).sum())]
-    assert st["fitted"]["phi"] == pytest.approx(phi, rel=1e-12)
+    assert st["fitted"]["phi"] == pytest.approx(phi, rel=ROUNDING)
+    # tol: LDA's closed form another way: rounding; theta through a 2 x 2 solve, so 1e-8
     np.testing.assert_allclose([st["fitted"]["mu0"], st["fitted"]["mu1"]], means, rtol=1e-10)
     np.testing.assert_allclose(st["fitted"]["Sigma"], Sigma, rtol=1e-10)
+    # tol: as above
     np.testing.assert_allclose([*st["fitted"]["theta"], st["fitted"]["theta0"]], theta, rtol=1e-8)
     assert st["readouts"][0] == f"m = {len(y2)}: {(y2 == 0).sum()} with y = 0, {(y2 == 1).sum()} with y = 1"
     ex.phi = 0.4                          # moving the true model draws the sample again
-    np.testing.assert_allclose(ex.data()[0], ex.sample()[0], rtol=0, atol=0)
+    np.testing.assert_allclose(ex.data()[0], ex.sample()[0], rtol=EXACT, atol=EXACT)  # tol: exact: the same draw
 
 
 def test_outlier_preset_moves_the_first_class_0_point():
@@ -197,7 +214,7 @@ def test_outlier_preset_moves_the_first_class_0_point():
     # one point of 200 moves mu0 by (outlier - old point) / m0 and widens Sigma
     m0 = int((y == 0).sum())
     np.testing.assert_allclose(ex.expected_state()["fitted"]["mu0"],
-                               X[y == 0].mean(axis=0) + (np.array(ex_demo.OUTLIER_AT) - X[i]) / m0, rtol=1e-12)
+                               X[y == 0].mean(axis=0) + (np.array(ex_demo.OUTLIER_AT) - X[i]) / m0, rtol=ROUNDING)
     assert np.linalg.det(_lda_fit(X2, y2)[2]) > np.linalg.det(_lda_fit(X, y)[2])
 
 
@@ -276,12 +293,13 @@ def test_new_sample_draws_with_the_pages_generator_and_refits():
     np.testing.assert_array_equal(ex.data()[0], X)
     st = ex.expected_state()
     phi, means, Sigma, _ = _lda_fit(X, y)
+    # tol: LDA's closed form another way: rounding
     np.testing.assert_allclose([st["fitted"]["mu0"], st["fitted"]["mu1"]], means, rtol=1e-10)
     np.testing.assert_allclose(st["fitted"]["Sigma"], Sigma, rtol=1e-10)
     assert st["readouts"][-1] == "sample drawn with seed 5 by the page's generator (mulberry32)"
     ex.new_sample()                                   # the button: seed + 1
     assert ex.seed == 6 and ex.m == 500
-    assert not np.allclose(ex.data()[0], X)
+    assert not np.allclose(ex.data()[0], X)  # tol: another draw differs by O(1)
     # the lesson's sample again: numpy's generator, seed 0, m = 200
     back = ex_demo.GDAExplorer(seed=0)
     np.testing.assert_array_equal(back.data()[0], lesson)
@@ -305,10 +323,11 @@ def test_the_distance_of_the_fit_from_the_truth():
     fit = GDA().fit(X, y)
     theta, _ = demo.boundary_from_parameters(ex.phi, ex.mu0, ex.mu1, ex.Sigma)
     err = st["fitted"]["error"]
-    assert err["mu0"] == pytest.approx(np.linalg.norm(X[y == 0].mean(axis=0) - ex.mu0), rel=1e-12)
-    assert err["mu1"] == pytest.approx(np.linalg.norm(X[y == 1].mean(axis=0) - ex.mu1), rel=1e-12)
-    assert err["Sigma"] == pytest.approx(np.linalg.norm(fit.Sigma_ - ex.Sigma, "fro"), rel=1e-12)
+    assert err["mu0"] == pytest.approx(np.linalg.norm(X[y == 0].mean(axis=0) - ex.mu0), rel=ROUNDING)
+    assert err["mu1"] == pytest.approx(np.linalg.norm(X[y == 1].mean(axis=0) - ex.mu1), rel=ROUNDING)
+    assert err["Sigma"] == pytest.approx(np.linalg.norm(fit.Sigma_ - ex.Sigma, "fro"), rel=ROUNDING)
     cos = fit.theta_ @ theta / np.linalg.norm(fit.theta_) / np.linalg.norm(theta)
+    # tol: arccos of a cosine near 1 magnifies its rounding by 1 / sin(angle) (angles of a few degrees): 1e-6
     assert err["angle"] == pytest.approx(np.degrees(np.arccos(cos)), rel=1e-6)
     assert f"‖Σ̂ − Σ‖ = {demo.fmt(err['Sigma'], 3)}, boundaries' angle {demo.fmt(err['angle'], 2)}°" \
         in st["readouts"][-2]
@@ -350,4 +369,4 @@ def test_a_new_sample_drawn_on_the_page_is_kept_by_the_kernel():
                   "points": X.tolist(), "labels": y.tolist()})
     assert ex.noise == page_noise and ex.points == X.tolist() and not sent
     np.testing.assert_allclose(ex.data()[0], ex_demo.GDAExplorer(draws="mulberry32", m=700, seed=42).sample()[0],
-                               rtol=0, atol=1e-12)
+                               rtol=0, atol=ROUNDING)

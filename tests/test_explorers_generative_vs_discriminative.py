@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 from scipy.stats import norm
 
+from tolerances import EXACT, ROUNDING
+
 from genlearn.demos import generative_vs_discriminative as gd
 from genlearn.explorers import generative_vs_discriminative as ex_gd
 from test_demo_generative_vs_discriminative import TRUTH, ref_posterior, ref_threshold
@@ -17,19 +19,22 @@ def test_explorer_state_matches_scipy():
     ex = ex_gd.BayesExplorer()
     st = ex.expected_state()
     x = np.asarray(st["x"])
-    np.testing.assert_allclose(x, np.linspace(0, 180, 361)[::18])
-    np.testing.assert_allclose(st["joint"][0], 0.8 * norm.pdf(x, 40, 15), rtol=1e-12)
-    np.testing.assert_allclose(st["joint"][1], 0.2 * norm.pdf(x, 100, 15), rtol=1e-12)
+    # tol: exact: the same grid
+    np.testing.assert_allclose(x, np.linspace(0, 180, 361)[::18], rtol=EXACT)
+    np.testing.assert_allclose(st["joint"][0], 0.8 * norm.pdf(x, 40, 15), rtol=ROUNDING)
+    np.testing.assert_allclose(st["joint"][1], 0.2 * norm.pdf(x, 100, 15), rtol=ROUNDING)
     np.testing.assert_allclose(st["evidence"], 0.8 * norm.pdf(x, 40, 15) + 0.2 * norm.pdf(x, 100, 15),
-                               rtol=1e-12)
+                               rtol=ROUNDING)
+    # tol: the posterior from log-densities against scipy's pdfs: rounding of exps of terms up to ~30
     np.testing.assert_allclose(st["posterior"], ref_posterior(x, **TRUTH), rtol=1e-10)
     grid = np.linspace(0, 180, 361)
     assert st["ymax"] == pytest.approx(1.1 * np.max(0.8 * norm.pdf(grid, 40, 15)
-                                                     + 0.2 * norm.pdf(grid, 100, 15)), rel=1e-12)
+                                                     + 0.2 * norm.pdf(grid, 100, 15)), rel=ROUNDING)
     t = ref_threshold(**TRUTH)
+    # tol: brentq's root (xtol 2e-12) against the closed form: rounding of terms ~100, 1e-8
     assert st["threshold"] == pytest.approx(t, abs=1e-8) and ex.threshold == st["threshold"]
     p80 = ref_posterior(80.0, **TRUTH)
-    assert st["probe_posterior"] == pytest.approx(p80, rel=1e-10)
+    assert st["probe_posterior"] == pytest.approx(p80, rel=1e-10)  # tol: as for the posterior above
     assert st["readouts"] == [
         "P(elephant) = φ = 0.20",
         "dogs ~ N(40, 15.0²), elephants ~ N(100, 15.0²)",
@@ -45,6 +50,7 @@ def test_explorer_follows_its_traits():
     assert ex.readouts()[2] == "decision: elephant if x > 70.0 kg, dog otherwise"
     ex.mu_dog, ex.mu_elephant = 90.0, 50.0
     assert "x < " in ex.readouts()[2]
+    # tol: the closed form against brentq, as above
     assert ex.threshold == pytest.approx(ref_threshold(0.5, 90.0, 50.0, 15.0), abs=1e-8)
 
 
@@ -53,7 +59,7 @@ def test_means_equal_give_no_threshold_and_the_prior_decides():
     st = ex.expected_state()
     assert st["threshold"] is None
     assert "prior decides" in st["readouts"][2] and st["readouts"][2].endswith("a dog")
-    np.testing.assert_allclose(st["posterior"], 0.3, rtol=1e-12)
+    np.testing.assert_allclose(st["posterior"], 0.3, rtol=ROUNDING)
     ex.phi = 0.7
     assert ex.readouts()[2].endswith("an elephant")
 
@@ -74,4 +80,4 @@ def test_explorer_sends_data_not_pixels():
     ex = ex_gd.BayesExplorer()
     bundle, _ = ex._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle and "image/png" in bundle
-    assert ex.grid_n == 361 and ex.probe == 80.0
+    assert ex.grid_n == 361 and ex.probe == 80.0  # tol: exact: the values given

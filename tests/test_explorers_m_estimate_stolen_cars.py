@@ -5,6 +5,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from tolerances import ROUNDING
+
 from genlearn.demos import m_estimate_stolen_cars as demo
 from genlearn.explorers import m_estimate_stolen_cars as ex_demo
 from test_demo_m_estimate_stolen_cars import HALF, QUERY, f_cond, f_post_yes
@@ -15,13 +17,17 @@ def test_explorer_state_is_the_exact_fractions():
     ex = ex_demo.MEstimateExplorer()
     st = ex.expected_state()
     for c in ("Yes", "No"):
+        # tol: exact fractions (Fraction) against floats: an ulp or two
         np.testing.assert_allclose(st["conditionals"][c],
                                    [float(f_cond(j, v, c, 3, HALF)) for j, v in enumerate(QUERY)],
                                    rtol=1e-15)
+    # tol: products of three fractions and a ratio: ulps
     assert st["scores"] == pytest.approx({"Yes": 315 / 8192, "No": 567 / 8192}, rel=1e-15)
     assert st["posterior"] == pytest.approx(5 / 14, rel=1e-15) and st["decision"] == "No"
     ms = np.asarray(st["curve_m"])
-    np.testing.assert_allclose(ms, np.linspace(0, 30, 121)[::12])
+    # tol: the grid of m, the same linspace
+    np.testing.assert_allclose(ms, np.linspace(0, 30, 121)[::12], rtol=ROUNDING)
+    # tol: exact fractions against floats through a few products: ulps
     np.testing.assert_allclose(st["curve"], [float(f_post_yes(QUERY, Fraction(m).limit_denominator(), HALF))
                                              for m in ms], rtol=1e-14)
     assert st["readouts"] == [
@@ -36,7 +42,9 @@ def test_explorer_state_is_the_exact_fractions():
     assert ex_demo.MEstimateExplorer(**st["params"]).expected_state() == st
     ex.m, ex.p = 0.0, 0.2
     st = ex.expected_state()
-    assert st["posterior"] == pytest.approx(0.25) and st["conditionals"]["Yes"][0] == pytest.approx(0.6)
+    # tol: relative frequencies (m = 0) and their posterior: ulps
+    assert st["posterior"] == pytest.approx(0.25, rel=ROUNDING)
+    assert st["conditionals"]["Yes"][0] == pytest.approx(0.6, rel=ROUNDING)
 
 
 def test_explorer_sends_the_counts_once():
@@ -59,7 +67,7 @@ def test_a_tie_prints_as_the_page_prints_it():
     decimals; the readout rounds it away from zero, as the page does (Python's own format
     would print 0.6562). Oracle: the fraction 21/32, rounded by hand."""
     st = ex_demo.MEstimateExplorer(m=3.0, p=0.75).expected_state()
-    assert st["conditionals"]["Yes"][0] == 21 / 32 == 0.65625
+    assert st["conditionals"]["Yes"][0] == 21 / 32 == 0.65625  # tol: exact: 21/32 in binary
     assert st["readouts"][1] == "P(Red | Yes) = 0.6563, P(Red | No) = 0.5313"
 
 
@@ -68,6 +76,7 @@ def test_zero_counts_give_exact_zero_and_one_not_nan():
     X = np.array([["Red", "SUV", "Domestic"], ["Yellow", "Sports", "Imported"]])
     y = np.array(["Yes", "No"])
     st = ex_demo.MEstimateExplorer(X, y, m=0.0, p=0.5).expected_state()
+    # tol: exact: a zero count, a posterior of 1
     assert st["scores"]["No"] == 0.0 and st["posterior"] == 1.0 and st["decision"] == "Yes"
     assert st["readouts"][-1] == "P(Yes | x) = 1.0000 -> decision: Yes"
     X2 = np.array([["Yellow", "SUV", "Domestic"], ["Yellow", "Sports", "Imported"]])
@@ -80,7 +89,8 @@ def test_mp_figure_draws_the_exact_fractions():
     fig = demo.mp_figure(3.0, 0.5)
     ax_c, ax_s, ax_m = fig.axes
     expected = [float(f_cond(j, v, c, 3, HALF)) for c in ("Yes", "No") for j, v in enumerate(QUERY)]
-    np.testing.assert_allclose([b.get_height() for b in ax_c.patches], expected)
-    np.testing.assert_allclose([b.get_height() for b in ax_s.patches], [315 / 8192, 567 / 8192])
-    assert ax_m.lines[1].get_ydata()[0] == pytest.approx(5 / 14)
+    # tol: the bars drawn, against exact fractions: ulps
+    np.testing.assert_allclose([b.get_height() for b in ax_c.patches], expected, rtol=ROUNDING)
+    np.testing.assert_allclose([b.get_height() for b in ax_s.patches], [315 / 8192, 567 / 8192], rtol=ROUNDING)
+    assert ax_m.lines[1].get_ydata()[0] == pytest.approx(5 / 14, rel=ROUNDING)  # tol: ulps
     assert ex_demo.MEstimateExplorer().static_figure() is not None

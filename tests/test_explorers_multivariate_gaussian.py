@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 from scipy.stats import multivariate_normal
 
+from tolerances import EXACT, ROUNDING
+
 from genlearn import gaussian
 from genlearn.demos import multivariate_gaussian as mg
 from genlearn.explorers import multivariate_gaussian as ex_mg
@@ -22,8 +24,8 @@ def test_preset_sliders_reproduce_sigma_and_stay_in_range(name):
         trait = ex_mg.GaussianExplorer.class_traits()[key]
         assert trait.lo <= value <= trait.hi, key
     np.testing.assert_allclose(gaussian.covariance(p["sigma1"], p["sigma2"], p["rho"]), S,
-                               rtol=1e-12, atol=1e-15)
-    np.testing.assert_allclose([p["mu1"], p["mu2"]], mu)
+                               rtol=ROUNDING, atol=1e-15)
+    np.testing.assert_allclose([p["mu1"], p["mu2"]], mu, rtol=EXACT)  # tol: the parameters given, stored
 
 
 # ---------------------------------------------------------------- the explorer
@@ -42,12 +44,12 @@ def test_explorer_traits_give_sigma_and_summary(v):
     ex = ex_mg.GaussianExplorer(**v)
     mu, S = _reference(v)
     np.testing.assert_array_equal(ex.mu, mu)
-    np.testing.assert_allclose(ex.Sigma, S, rtol=1e-15)
+    np.testing.assert_allclose(ex.Sigma, S, rtol=1e-15)  # tol: the same products of the parameters: an ulp
     det, lam, peak = closed_form(S.tolist())
     s = ex.summary()
-    assert s["det"] == pytest.approx(det, rel=1e-12)
-    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=1e-12)
-    assert s["peak"] == pytest.approx(peak, rel=1e-12)
+    assert s["det"] == pytest.approx(det, rel=ROUNDING)
+    np.testing.assert_allclose(s["eigenvalues"], lam, rtol=ROUNDING)
+    assert s["peak"] == pytest.approx(peak, rel=ROUNDING)
     assert ex.preset == _preset_of(v)
 
 
@@ -65,7 +67,7 @@ def test_explorer_state_against_scipy(v):
     det, lam, peak = closed_form(S.tolist())
     st = ex.expected_state()
     assert st["params"] == {**v, "preset": _preset_of(v), "azimuth": -60.0, "elevation": 28.0}
-    assert st["det"] == pytest.approx(det, rel=1e-12) and st["peak"] == pytest.approx(peak, rel=1e-12)
+    assert st["det"] == pytest.approx(det, rel=ROUNDING) and st["peak"] == pytest.approx(peak, rel=ROUNDING)
     assert st["peak"] <= 0.95 * st["zmax"] and st["zmax"] in mg.Z_TIERS
     smaller = [z for z in mg.Z_TIERS if z < st["zmax"]]
     assert not smaller or st["peak"] > 0.95 * max(smaller)  # the smallest tier that fits
@@ -73,23 +75,28 @@ def test_explorer_state_against_scipy(v):
     g = np.linspace(-4, 4, ex_mg.HEAT_N)[list(ex_mg.HEAT_PROBES)]
     np.testing.assert_array_equal(st["heat"]["x"], g)
     X, Y = np.meshgrid(g, g)
+    # tol: densities from scipy another way: rounding of exps, relative; atol for the ones that underflow
     np.testing.assert_allclose(st["heat"]["z"], ref.pdf(np.dstack([X, Y])), rtol=1e-9, atol=1e-300)
     # contour ellipses: Mahalanobis radius r, density peak * exp(-r^2 / 2)
     Sinv = np.linalg.inv(S)
     for pts, r in zip(st["ellipses"], mg.RADII):
         d = np.array(pts) - mu
         assert len(pts) == 73
+        # tol: points put on the ellipses by the eigenvectors, read back by the inverse and the density: rounding,
+        # conditioned
         np.testing.assert_allclose(np.einsum("ij,jk,ik->i", d, Sinv, d), r * r, rtol=1e-9)
-        np.testing.assert_allclose(ref.pdf(np.array(pts)), peak * math.exp(-r * r / 2), rtol=1e-9)
+        np.testing.assert_allclose(ref.pdf(np.array(pts)), peak * math.exp(-r * r / 2), rtol=1e-9)  # tol: (above)
     # principal axes: centred at mu, half-length sqrt(lambda), along an eigenvector
     for (p0, p1), lam_j in zip(st["axes"], lam):
         p0, p1 = np.array(p0), np.array(p1)
-        np.testing.assert_allclose((p0 + p1) / 2, mu, atol=1e-12)
+        np.testing.assert_allclose((p0 + p1) / 2, mu, atol=ROUNDING)
         half = (p1 - p0) / 2
+        # tol: the half-axes from the eigendecomposition: rounding, conditioned
         assert np.linalg.norm(half) == pytest.approx(math.sqrt(lam_j), rel=1e-9)
         np.testing.assert_allclose(S @ half, lam_j * half, atol=1e-9)
     # surface vertices lie on the density, inside the box
     xyz = np.array(st["surface"])
+    # tol: densities from scipy another way: rounding of exps
     np.testing.assert_allclose(xyz[:, 2], ref.pdf(xyz[:, :2]), rtol=1e-9)
     assert np.abs(xyz[:, :2]).max() <= 4.0 + 1e-12
     # readouts
@@ -118,6 +125,7 @@ def test_every_slider_corner_gives_a_faithful_surface():
         mesh = mg.surface_mesh(mu, S)
         peak = ref.pdf(mu)
         assert np.isfinite(mesh).all()
+        # tol: as above; atol for the ones that underflow
         np.testing.assert_allclose(mesh[..., 2], ref.pdf(mesh[..., :2]), rtol=1e-9, atol=1e-300)
         for a, b in ((mesh[1:], mesh[:-1]), (mesh[:, 1:], mesh[:, :-1])):
             mid = (a + b) / 2
@@ -127,6 +135,7 @@ def test_every_slider_corner_gives_a_faithful_surface():
         d = mesh[-1, :, :2] - mu
         d2 = np.einsum("...i,ij,...j->...", d, np.linalg.inv(S), d)
         inside = np.abs(mesh[-1, :, :2]).max(axis=1) < 4.0 - 1e-9
+        # tol: points put on the rim by the eigenvectors, read back by the inverse: rounding, conditioned
         np.testing.assert_allclose(d2[inside], mg.SURFACE_RADII[-1] ** 2, rtol=1e-9)
         assert mg.SURFACE_RADII[-1] > math.sqrt(2 * math.log(100))
         assert "nan" not in " ".join(ex_mg.GaussianExplorer(**v).readouts()).lower()
@@ -134,20 +143,21 @@ def test_every_slider_corner_gives_a_faithful_surface():
 
 def test_presets_set_exact_values_and_reapply():
     ex = ex_mg.GaussianExplorer(preset="Sigma = 0.6 I")
-    assert ex.sigma1 == math.sqrt(0.6) and ex.rho == 0.0
-    assert ex.summary()["det"] == pytest.approx(0.36, rel=1e-15)
+    assert ex.sigma1 == math.sqrt(0.6) and ex.rho == 0.0  # tol: exact: sqrt of the value set, and the value set
+    assert ex.summary()["det"] == pytest.approx(0.36, rel=1e-15)  # tol: a product of two square roots: ulps
     assert "|Σ| = 0.3600" in ex.readouts()
     ex.rho = 0.5                      # a slider moves: the menu shows no preset any more
     assert ex.preset == ""
     ex.preset = "Sigma = 0.6 I"       # choosing the same preset again applies it again
-    assert ex.rho == 0.0 and ex.preset == "Sigma = 0.6 I"
+    assert ex.rho == 0.0 and ex.preset == "Sigma = 0.6 I"  # tol: exact: the value set
     ex.preset = "Sigma = [[3, 0.8], [0.8, 1]]"
+    # tol: the preset's entries, rebuilt from sigmas and rho: ulps
     np.testing.assert_allclose(ex.Sigma, [[3, 0.8], [0.8, 1]], rtol=1e-15)
     assert "|Σ| = 2.3600" in ex.readouts()
     for name in mg.PRESETS:
         ex.preset = name
         mu, S = mg.PRESETS[name]
-        np.testing.assert_allclose(ex.Sigma, S, rtol=1e-15, atol=1e-16)
+        np.testing.assert_allclose(ex.Sigma, S, rtol=1e-15, atol=1e-16)  # tol: as above; atol for the zero off-diagonal
         np.testing.assert_array_equal(ex.mu, mu)
 
 

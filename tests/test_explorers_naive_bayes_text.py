@@ -8,6 +8,7 @@ from sklearn.naive_bayes import BernoulliNB as SkBernoulliNB
 from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB
 
 from notebook_outputs import sms_or_skip
+from tolerances import ROUNDING
 
 from genlearn.demos import naive_bayes_text as demo
 from genlearn.explorers import naive_bayes_text as ex_demo
@@ -23,22 +24,24 @@ def test_laplace_explorer_against_sklearn_and_fractions():
     assert ex.data["words"] == ref_vocab and ex.data["x"] == x.astype(int).tolist()
     st = ex.expected_state()
     assert st["params"] == {"alpha": 1.0}
-    assert st["posterior"] == pytest.approx(float(exact_posterior(C, ref_y, x, alpha=1)), rel=1e-12)
+    assert st["posterior"] == pytest.approx(float(exact_posterior(C, ref_y, x, alpha=1)), rel=ROUNDING)
     sk = SkBernoulliNB(alpha=1.0).fit(C > 0, ref_y)
-    assert np.allclose(st["phi"]["spam"], np.exp(sk.feature_log_prob_[1]), rtol=1e-12)
-    assert np.allclose(st["phi"]["ham"], np.exp(sk.feature_log_prob_[0]), rtol=1e-12)
+    assert np.allclose(st["phi"]["spam"], np.exp(sk.feature_log_prob_[1]), rtol=ROUNDING)
+    assert np.allclose(st["phi"]["ham"], np.exp(sk.feature_log_prob_[0]), rtol=ROUNDING)
     assert st["readouts"] == ["α = 1.00", "φ(bonus | spam) = (0 + 1.00) / (5 + 2.00) = 0.1429",
                               "φ(bonus | ham) = (0 + 1.00) / (7 + 2.00) = 0.1111", "p(spam | x) = 0.9317 → spam"]
     assert len(st["curve"]) == 100 and demo.ALPHA_GRID[0] > 0
     for a, p in list(zip(demo.ALPHA_GRID, st["curve"]))[::20]:
         ref = SkBernoulliNB(alpha=a, force_alpha=True).fit(C > 0, ref_y).predict_proba([x])[0, 1]
+        # tol: scikit-learn's Bernoulli naive Bayes on the same counts: rounding, relative, of log-probabilities summed
+        # over the vocabulary
         assert p == pytest.approx(ref, rel=1e-9)
     lo, hi = 0.0, demo.ALPHA_MAX
     ex.alpha = lo
     st0 = ex.expected_state()
     assert st0["posterior"] is None and "0/0" in st0["readouts"][-1]
     ex.alpha = hi
-    assert ex.expected_state()["posterior"] == pytest.approx(float(exact_posterior(C, ref_y, x, alpha=5)), rel=1e-12)
+    assert ex.expected_state()["posterior"] == pytest.approx(float(exact_posterior(C, ref_y, x, alpha=5)), rel=ROUNDING)
     for bad in (-0.05, hi + 0.01):
         with pytest.raises(ValueError, match=r"outside the slider range \[0.0, 5.0\]"):
             ex.alpha = bad
@@ -80,7 +83,9 @@ def test_message_explorer_on_the_real_corpus():
         assert all(letter_or_number(ch) or ch == "'" for t in st["tokens"] for ch in t)
         assert st["tokens"] == ref, m
         C = res.vocab.transform([m])
+        # tol: as above
         assert st["p_spam"] == pytest.approx(sk.predict_proba(C)[0, 1], rel=1e-9)
+        # tol: the same log-joints subtracted: rounding of terms up to ~100
         assert st["log_joint"]["spam"] - st["log_joint"]["ham"] == pytest.approx(st["log_odds"], rel=1e-9, abs=1e-9)
         assert all(line.strip() for line in st["readouts"])
     for empty in ("", "   ", "...!!!"):
@@ -98,6 +103,7 @@ def test_message_explorer_on_the_real_corpus():
     ex.message = demo.long_message(420) + " " + " ".join(f"qq{i}" for i in range(50))
     st = ex.expected_state()
     assert st["n_tokens"] == 2150 and len(st["tokens"]) == ex_demo.N_TOKENS_PUBLISHED
+    # tol: exact: the probability rounds to 1 at log-odds > 37
     assert np.isfinite(st["log_odds"]) and st["log_odds"] > 700 and st["p_spam"] == 1.0
     assert len(st["readouts"]) <= 6 and sum(map(len, st["readouts"])) < 600
     assert st["readouts"][-1].endswith("and 44 more")
@@ -137,7 +143,7 @@ def test_notebook_stores_the_current_explorer():
     lap = ex_demo.LaplaceExplorer(alpha=1.0)
     for traits in anys.values():
         assert traits["_esm"] == lap._esm, "stale explorer JavaScript in the notebook: re-run --store-state"
-    assert anys["laplace"]["alpha"] == 1.0 and anys["laplace"]["data"] == lap.data
+    assert anys["laplace"]["alpha"] == 1.0 and anys["laplace"]["data"] == lap.data  # tol: exact: the value given
     assert anys["message"]["message"] == ex_demo.DEFAULT_MESSAGE
     assert len(json.dumps(anys["message"]["data"])) < 150_000   # counts as strings, not 16,000 JSON lines
     # the whole widget state stays small (the notebook's size is mostly its 2x PNG figures): beside each

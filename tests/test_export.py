@@ -45,6 +45,7 @@ def test_store_state_keeps_prose_and_stores_only_widget_outputs(tiny):
     traits = model["state"]
     assert traits["_esm"] == esm_text("multivariate_gaussian.js") and traits["_css"]  # the built ES module
     # numpy's sqrt(0.6) against pow(0.6, 0.5), which a libm may round the other way
+    # tol: sqrt(0.6) from numpy and from the JSON state: an ulp
     assert traits["preset"] == "Sigma = 0.6 I" and traits["sigma1"] == pytest.approx(0.6 ** 0.5, rel=1e-15)
     # every trait is stored, defaults included (drop_defaults=False): the page needs them all
     assert {"palette", "colormap", "presets", "parameters", "azimuth", "rho"} <= set(traits)

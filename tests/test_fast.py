@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 from threadpoolctl import threadpool_info
 
+from tolerances import ROUNDING
+
 from genlearn import _fast
 
 
@@ -41,10 +43,12 @@ def test_class_statistics_are_the_plain_sums(kind, offset):
     expected = {"pooled": plain_S.sum(axis=0), "full": plain_S,
                 "diagonal": np.einsum("kjj->kj", plain_S)}[kind]
     np.testing.assert_array_equal(counts, np.bincount(y))
-    np.testing.assert_allclose(mu, plain_mu, rtol=1e-12)
+    np.testing.assert_allclose(mu, plain_mu, rtol=ROUNDING)
+    # tol: scatter sums in blocks, with and without a shift: rounding of m terms, relative to their size (atol 1e-9 m
+    # for the entries that cancel); the shifted means lose the digits of the offset (up to 1e3): 1e-6
     np.testing.assert_allclose(scatter, expected, rtol=1e-9, atol=1e-9 * m)
-    np.testing.assert_allclose(mu_shifted, mu - shift, rtol=1e-9, atol=1e-6)
-    assert (shift == 0).all() == (offset == 0.0)
+    np.testing.assert_allclose(mu_shifted, mu - shift, rtol=1e-9, atol=1e-6)  # tol: (above)
+    assert (shift == 0).all() == (offset == 0.0)  # tol: exact: the offset given
 
 
 def test_class_statistics_name_values_whose_squares_overflow():
@@ -60,6 +64,7 @@ def test_class_statistics_name_values_whose_squares_overflow():
 def test_by_row_blocks_is_f_of_the_whole_array():
     X = np.random.default_rng(1).normal(size=(5000, 4))
     W = np.arange(12.0).reshape(4, 3)
+    # tol: blocks of the same product: a few ulps
     np.testing.assert_allclose(_fast.by_row_blocks(lambda B: B @ W, X, 3, cost=12), X @ W, rtol=1e-13)
 
 
@@ -68,13 +73,14 @@ def test_shifted_rows_products_and_gram(offset):
     rng = np.random.default_rng(2)
     X = rng.normal(size=(7000, 3)) + offset
     shift = _fast.rough_centre(X)
-    assert (shift == 0).all() == (offset == 0.0)
+    assert (shift == 0).all() == (offset == 0.0)  # tol: exact: the offset given
     data = _fast.ShiftedRows(X, shift)
     Xt = np.column_stack([X - shift, np.ones(len(X))])  # x~ = (x - shift, 1)
     T = rng.normal(size=(3, 2))
-    np.testing.assert_allclose(data.dot(T), (X - shift) @ T, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(data.dot(T), (X - shift) @ T, rtol=ROUNDING, atol=ROUNDING)
     w, r = rng.uniform(size=(len(X), 2)), rng.normal(size=(len(X), 2))
     H, g = data.gram(w, r)
     for p in range(2):
+        # tol: the same products in blocks: rounding
         np.testing.assert_allclose(H[p], Xt.T @ (w[:, p, None] * Xt), rtol=1e-10)
     np.testing.assert_allclose(g, Xt.T @ r, rtol=1e-10, atol=1e-9)

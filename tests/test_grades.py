@@ -63,12 +63,14 @@ def test_canvas_export_has_canvas_columns_points_possible_and_the_gradebook_scor
     db, expected = _gradebook(tmp_path)
     table = _read(grades.export("canvas", tmp_path / "canvas.csv", db))
     assert table[0] == CANVAS_IDS + ["hw1", "hw2"]
+    # tol: exact: whole points, stored and read back
     assert table[1][0] == "Points Possible" and [float(x) for x in table[1][5:]] == [6.0, 6.0]
     by_login = {row[3]: row for row in table[2:]}
     assert set(by_login) == {"ada", "bob", "cy"}
     assert by_login["ada"][:2] == ["Lovelace, Ada", "101"]
     for (student, name), score in expected.items():
         got = _num(by_login[student][table[0].index(name)])
+        # tol: points stored as numbers and read back from the CSV: exact for these halves and units (default rel 1e-6)
         assert got == pytest.approx(score) if score is not None else got is None, (student, name)
     assert expected["ada", "hw1"] == 5 and expected["cy", "hw1"] is None     # the oracle itself is not empty
 
@@ -81,6 +83,7 @@ def test_moodle_export_has_an_identifier_column_and_one_column_per_grade_item(tm
     assert rows["ada"][1:4] == ["ada@example.org", "Ada", "Lovelace"]
     for student in ("ada", "bob", "cy"):
         got, want = _num(rows[student][4]), expected[student, "hw2"]
+        # tol: as above
         assert got == pytest.approx(want) if want is not None else got is None
 
 
@@ -90,6 +93,7 @@ def test_plain_csv_has_totals_and_bad_input_is_refused(tmp_path):
     assert table[0] == ["student_id", "last_name", "first_name", "email", "hw1", "hw2", "total"]
     assert table[1] == ["points possible", "", "", "", "6", "6", "12"]
     totals = {row[0]: float(row[-1]) for row in table[2:]}
+    # tol: sums of halves and units: exact (default rel 1e-6)
     assert totals == pytest.approx({s: sum(v for (t, _), v in expected.items() if t == s and v) for s in totals})
     with pytest.raises(ValueError, match="unknown format 'blackboard'"):
         grades.export("blackboard", tmp_path / "x.csv", db)

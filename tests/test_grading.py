@@ -601,6 +601,7 @@ class TestNbgraderEndToEnd:
                     if not auto:
                         continue
                     expected = 0.0 if zero is None or gid in zero else points
+                    # tol: exact: whole points, stored and read back
                     assert float(row[gid]) == expected, (
                         f"{assignment}, {student} ({what}): {gid} scored {row[gid]}, expected {expected}\n{table}")
 
@@ -666,9 +667,10 @@ class TestNbgraderEndToEnd:
             assert all(row[g] == "" for g in manual), table  # waits for the grader, not a silent 0
             assert row["needs_manual_grade"] == "True"
             blank = next(r for r in result["rows"] if r["student_id"] == "blank")
+            # tol: exact: whole points
             assert all(float(blank[g]) == 0 for g in manual), table  # unchanged answer: 0 automatically
             total = sum(p for p, auto in cells.values() if auto)
-            assert float(row["raw_score"]) == total, table
+            assert float(row["raw_score"]) == total, table  # tol: exact: a sum of whole points
 
     def test_feedback_has_no_hidden_test_code(self, graded):
         grading = _grading()

@@ -15,10 +15,14 @@ from sklearn.model_selection import cross_val_score
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import FunctionTransformer
 
+from tolerances import ROUNDING
+
 from genlearn import BernoulliNB, CategoricalNB, MultinomialNB, NotFittedError, m_estimate
 from genlearn.datasets import stolen_cars
 from genlearn.naive_bayes import ZeroProbabilityWarning
 
+# tol: the same smoothed counts, logs and log-sum-exp as scikit-learn in another order: rounding only, with room
+# for log-probabilities summed over many features
 TOL = dict(rtol=1e-10, atol=1e-10)
 
 
@@ -33,15 +37,16 @@ def counts_data(seed=0, m=60, n=12, K=2):
 # -- m_estimate ------------------------------------------------------------------
 
 def test_m_estimate_formula_and_exact_fractions():
-    assert m_estimate(3, 5, 0.5, 3) == 0.5625
+    assert m_estimate(3, 5, 0.5, 3) == 0.5625  # tol: exact: dyadic fractions (9/16), every step exact in binary
     assert m_estimate(3, 5, Fraction(1, 2), 3) == Fraction(9, 16)
     assert m_estimate(1, 5, Fraction(1, 2), 3) == Fraction(5, 16)
     assert m_estimate(2, 5, Fraction(1, 2), 3) == Fraction(7, 16)
+    # tol: exact: one correctly rounded division, as the literal
     assert m_estimate(3, 5, 0.5, 0) == 0.6  # m = 0: relative frequency
     # p = 1/k with m = k is add-one smoothing: (n_c + 1) / (n + k)
     assert m_estimate(Fraction(2), 7, Fraction(1, 4), 4) == Fraction(3, 11)
     out = m_estimate(np.array([0, 1, 2]), 2, 0.5, 2)
-    np.testing.assert_allclose(out, [0.25, 0.5, 0.75])
+    np.testing.assert_allclose(out, [0.25, 0.5, 0.75])  # tol: exact: dyadic fractions
 
 
 @pytest.mark.parametrize("args, match", [
@@ -79,15 +84,18 @@ def test_stolen_car_conditionals_match_the_notes(cars_model):
         return model.phi_[j][cls, v]
 
     # the notes round these to .56, .31, .43 / .43, .56, .56; exact values:
+    # tol: exact: sixteenths, every step of the m-estimate exact in binary
     assert cond("Color", "Red", yes) == 0.5625
     assert cond("Type", "SUV", yes) == 0.3125
+    # tol: exact: sixteenths
     assert cond("Origin", "Domestic", yes) == 0.4375
     assert cond("Color", "Red", no) == 0.4375
-    assert cond("Type", "SUV", no) == 0.5625
-    assert cond("Origin", "Domestic", no) == 0.5625
+    assert cond("Type", "SUV", no) == 0.5625  # tol: exact: sixteenths
+    assert cond("Origin", "Domestic", no) == 0.5625  # tol: exact: sixteenths
     np.testing.assert_array_equal(model.phi_y_, [0.5, 0.5])
     np.testing.assert_array_equal(model.m_, [3.0, 3.0, 3.0])
     for table in model.phi_:
+        # tol: a sum of three probabilities: a few ulps of 1
         np.testing.assert_allclose(table.sum(axis=1), 1.0, rtol=0, atol=1e-15)
 
 
@@ -100,8 +108,10 @@ def test_stolen_car_joint_scores_decision_and_posterior(cars_model):
     assert yes / (yes + no) == Fraction(5, 14)
 
     joint = np.exp(cars_model.predict_joint_log_proba(QUERY))[0]
+    # tol: exp of a sum of four logs of size ~10: a few ulps each, 1e-14 relative
     np.testing.assert_allclose(joint, [567 / 8192, 315 / 8192], rtol=1e-14)
     assert cars_model.predict(QUERY).tolist() == ["No"]
+    # tol: exp of a sum of logs, as above
     np.testing.assert_allclose(cars_model.predict_proba(QUERY)[0], [9 / 14, 5 / 14],
                                rtol=1e-14)
 
@@ -124,7 +134,7 @@ def test_categorical_p_dict_is_used():
     X, y = stolen_cars()
     model = CategoricalNB(m=4, p=[{"Red": 0.75, "Yellow": 0.25}, None, None]).fit(X, y)
     # P(Red | Yes) = (3 + 4 * 3/4) / (5 + 4) = 6/9
-    assert model.phi_[0][1, 0] == pytest.approx(6 / 9, rel=1e-15)
+    assert model.phi_[0][1, 0] == pytest.approx(6 / 9, rel=1e-15)  # tol: one division: an ulp
 
 
 @pytest.mark.parametrize("alpha", [1.0, 1.5, 0.3])
@@ -143,7 +153,7 @@ def test_categorical_matches_sklearn(alpha):
     for a, b in zip(ours.feature_log_prob_, ref.feature_log_prob_):
         np.testing.assert_allclose(a, b, **TOL)
     assert (ours.predict(Xt) == ref.predict(Xt)).all()
-    if alpha == 1.0:  # m=None is Laplace = scikit-learn's default
+    if alpha == 1.0:  # tol: a parameter, exact; m=None is Laplace = scikit-learn's default
         np.testing.assert_allclose(CategoricalNB().fit(X, y).predict_proba(Xt),
                                    ref.predict_proba(Xt), **TOL)
 
@@ -153,9 +163,9 @@ def test_categorical_declared_categories_give_unseen_values_mass():
     cats = [["Red", "Yellow", "Green"], ["Sports", "SUV"], ["Domestic", "Imported"]]
     model = CategoricalNB(m=3, categories=cats).fit(X, y)
     # Green never seen: (0 + 3 * 1/3) / (5 + 3) in both classes
-    np.testing.assert_allclose(model.phi_[0][:, 2], [1 / 8, 1 / 8], rtol=1e-15)
+    np.testing.assert_allclose(model.phi_[0][:, 2], [1 / 8, 1 / 8], rtol=1e-15)  # tol: a product and a division: ulps
     proba = model.predict_proba([["Green", "SUV", "Domestic"]])
-    assert np.isfinite(proba).all() and proba.sum() == pytest.approx(1.0)
+    assert np.isfinite(proba).all() and proba.sum() == pytest.approx(1.0, abs=ROUNDING)
 
 
 def test_categorical_unknown_value_raises_with_fix(cars_model):
@@ -187,13 +197,15 @@ def test_categorical_m0_zero_in_one_class_gives_exact_0_and_1():
         proba = model.predict_proba(Q)
     msg = str(rec[0].message)
     assert "m > 0" in msg and "3 example(s)" in msg and "1 of these" in msg
+    # tol: exact: a zero count gives exactly 0, and the other class then exactly 1
     assert proba[0].tolist() == [0.0, 1.0]      # P(c | 0) = 0/3
     assert proba[1].tolist() == [1.0, 0.0]      # P(a | 1) = 0/3
     # "b u": 1/2 * 1/3 * 2/3 = 1/9 against 1/2 * 2/3 * 2/3 = 2/9 -> 1/3, 2/3
-    np.testing.assert_allclose(proba[2], [1 / 3, 2 / 3], rtol=1e-15)
+    np.testing.assert_allclose(proba[2], [1 / 3, 2 / 3], rtol=1e-15)  # tol: ratios of products: ulps
     assert np.isnan(proba[3]).all()             # "d": 0/0 in both classes
     with pytest.warns(ZeroProbabilityWarning):
         log_proba = model.predict_log_proba(Q)
+    # tol: exact: log(0) and log(1)
     assert log_proba[0].tolist() == [-np.inf, 0.0] and log_proba[1].tolist() == [0.0, -np.inf]
     assert np.isnan(log_proba[3]).all()
     with pytest.warns(ZeroProbabilityWarning):
@@ -219,9 +231,10 @@ def test_categorical_m0_three_classes_exact():
         proba = model.predict_proba(Q)
     # priors 1/3 each. r: x 2/3, y 0, z 1/3; b: x 0, y 1/3, z 2/3; g: x 1/3, y 2/3, z 0
     expected = np.array([[2 / 3, 0, 1 / 3], [0, 1 / 3, 2 / 3], [1 / 3, 2 / 3, 0]])
+    # tol: ratios of products of fractions (ulps); a zero count gives exactly 0; the rows sum to 1 within ulps
     np.testing.assert_allclose(proba, expected, rtol=1e-15)
     assert proba[0, 1] == 0.0 and proba[1, 0] == 0.0 and proba[2, 2] == 0.0
-    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0, rtol=0, atol=1e-15)  # tol: three terms: ulps of 1
     with pytest.warns(ZeroProbabilityWarning):
         pred = model.predict(Q)
     assert pred.tolist() == ["x", "z", "y"]
@@ -300,7 +313,7 @@ def test_multinomial_alpha0_exact_zero_nan_only_for_0_over_0():
     msg = str(rec[0].message)
     assert "'hello'" in msg and "'nips'" in msg and "'win'" in msg and "'see'" not in msg
     assert "alpha > 0" in msg and "3 example(s)" in msg and "1 of these" in msg
-    assert proba[0].tolist() == [1.0, 0.0] and proba[3].tolist() == [0.0, 1.0]
+    assert proba[0].tolist() == [1.0, 0.0] and proba[3].tolist() == [0.0, 1.0]  # tol: exact: zero counts give 0 and 1
     assert np.isnan(proba[1]).all()
     # unaffected row: hand computation with the unsmoothed estimates
     # phi_see|ham = 3/6, phi_see|spam = 1/6, priors 1/2
@@ -322,7 +335,7 @@ def test_predict_of_a_0_over_0_row_is_the_class_with_the_largest_prior():
         with pytest.warns(ZeroProbabilityWarning, match="predict returns the class with "
                                                         "the largest prior"):
             proba = model.predict_proba([[0, 0, 1], [1, 0, 0]])
-        assert np.isnan(proba[0]).all() and proba[1].tolist() == [1.0, 0.0]
+        assert np.isnan(proba[0]).all() and proba[1].tolist() == [1.0, 0.0]  # tol: exact: zero counts give 1 and 0
         with pytest.warns(ZeroProbabilityWarning):
             assert model.predict([[0, 0, 1], [1, 0, 0]]).tolist() == ["b", "a"]
         with pytest.warns(ZeroProbabilityWarning):  # also with sparse input
@@ -334,7 +347,7 @@ def test_predict_of_a_0_over_0_row_is_the_class_with_the_largest_prior():
         assert model.predict([[0, 0, 0, 1], [1, 0, 0, 0]]).tolist() == [1, 0]
     with pytest.warns(ZeroProbabilityWarning):
         p = model.predict_proba([[0, 0, 0, 1], [1, 0, 0, 0]])
-    assert np.isnan(p[0]).all() and p[1].tolist() == [1.0, 0.0, 0.0]
+    assert np.isnan(p[0]).all() and p[1].tolist() == [1.0, 0.0, 0.0]  # tol: exact: zero counts give 1 and 0
 
 
 def test_bernoulli_alpha0_flags_absence_too():
@@ -344,7 +357,7 @@ def test_bernoulli_alpha0_flags_absence_too():
     with pytest.warns(ZeroProbabilityWarning, match="x0"):
         proba = model.predict_proba([[0, 1], [1, 1]])
     # x0 = 0 is impossible in class 0 (phi = 1), x0 = 1 impossible in class 1 (phi = 0)
-    assert proba.tolist() == [[0.0, 1.0], [1.0, 0.0]]
+    assert proba.tolist() == [[0.0, 1.0], [1.0, 0.0]]  # tol: exact: zero counts give 0 and 1
     with pytest.warns(ZeroProbabilityWarning):
         assert model.predict([[0, 1], [1, 1]]).tolist() == [1, 0]
 
@@ -362,9 +375,10 @@ def test_long_document_does_not_underflow():
     rng = np.random.default_rng(9)
     doc = rng.multinomial(5000, model.phi_[1])[None, :]
     # the plain product of probabilities underflows to exactly 0 in both classes
+    # tol: exact: underflow to 0 is exact
     assert np.prod(model.phi_[0] ** doc) == 0.0 and np.prod(model.phi_[1] ** doc) == 0.0
     proba = model.predict_proba(doc)
-    assert np.isfinite(proba).all() and proba.sum() == pytest.approx(1.0, abs=1e-12)
+    assert np.isfinite(proba).all() and proba.sum() == pytest.approx(1.0, abs=ROUNDING)
     np.testing.assert_allclose(proba, sk.MultinomialNB().fit(X, y).predict_proba(doc), **TOL)
     assert model.predict(doc)[0] == 1
 
@@ -445,7 +459,7 @@ def test_posteriors_are_probabilities(seed, alpha):
     for model in (MultinomialNB(alpha=alpha), BernoulliNB(alpha=alpha)):
         p = model.fit(X, y).predict_proba(Xt)
         assert np.isfinite(p).all() and (p >= 0).all()
-        np.testing.assert_allclose(p.sum(axis=1), 1.0, atol=1e-12)
+        np.testing.assert_allclose(p.sum(axis=1), 1.0, atol=ROUNDING)
 
 
 def test_categorical_in_cross_validation_on_strings():
@@ -477,5 +491,6 @@ def test_m_estimate_refuses_what_is_not_a_number(args):
 
 
 def test_m_estimate_still_takes_arrays_and_fractions():
+    # tol: exact: dyadic fractions
     np.testing.assert_allclose(m_estimate(np.array([3, 1]), [5, 5], 0.5, 3), [0.5625, 0.3125])
     assert m_estimate(1, 5, Fraction(1, 2), 3) == Fraction(5, 16)

@@ -218,6 +218,7 @@ def test_answer_equals_the_oracle(name):
     _, state, _ = QUESTIONS[name]
     oracle, option, rtol = ORACLES[name]
     expected = float(oracle())
+    # tol: (ORACLES): each question's own tolerance, from how its value is computed; atol for a value of 0
     assert np.isclose(state["value"], expected, rtol=rtol, atol=1e-15), (state["value"], expected)
     if option is None:
         assert state["kind"] == "number"
@@ -276,6 +277,7 @@ def test_parse_number_twins():
     explorers = [Predict.example(guess=t) for t in typed]
     for t, ex, page in zip(typed, explorers, frames(explorers)):
         assert page == json.loads(json.dumps(ex.expected_state())), t
+    # tol: exact: the decimals parse to their nearest floats, as the literals do
     assert [parse_number(t) for t in ("0,25", "−2e-1", "1/4", "1e21", "٣", "１")] == [0.25, -0.2, None, None,
                                                                                       None, None]
 
@@ -292,6 +294,7 @@ def test_reveal_feedback_readouts():
                             "One of four parts.", "The trap: a fraction is not a decimal"]
     s = Predict.sign("99-sign", "Up or down?", -2.0, ("down", "flat", "up"), digits=1, label="change",
                      misconception="m")
+    # tol: exact: the value given
     assert (s.answer, s.value, s.options) == ("-", -2.0, [["-", "down"], ["0", "flat"], ["+", "up"]])
     s.guess, s.committed = "+", 1
     assert s.readouts()[:3] == ["Your answer: up", "genlearn: down (change by genlearn: -2.0)", "Not this time."]

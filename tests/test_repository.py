@@ -1,8 +1,10 @@
 """The repository keeps the rules of STYLE.md that a machine can check: ruff passes, no file
-names a path outside the repository, and no genlearn module imports itself through others.
+names a path outside the repository, no genlearn module imports itself through others, and every
+float comparison in the tests states the reason of its tolerance (docs/testing.md, "Floating point").
 
 Oracles: ruff (pinned in the test extra, configured in pyproject.toml), the tracked files
-themselves, read as text, and the library's import statements, read with ``ast``.
+themselves, read as text, the library's import statements and the tests' comparisons, read with
+``ast`` (and their comments with ``tokenize``).
 """
 import ast
 import re
@@ -155,3 +157,153 @@ def test_test_helpers_warn_with_classes_the_xdist_controller_can_import():
     found = warning_classes_out_of_reach(ROOT / "tests")
     assert not found, ("warning classes the xdist controller cannot import (warn a plain UserWarning whose "
                        "message starts with a name, as lab_driver.BLANK_NOTEBOOK does):\n" + "\n".join(found))
+
+
+#: Calls that compare floats within a tolerance (numpy.testing, numpy, math, pytest).
+FLOAT_COMPARISONS = {"assert_allclose", "approx", "isclose", "allclose", "assert_almost_equal",
+                     "assert_array_almost_equal", "assert_approx_equal", "assert_array_almost_equal_nulp",
+                     "assert_array_max_ulp"}
+TOL_COMMENT = re.compile(r"#\s*tol:")
+
+
+def tolerance_names(path=ROOT / "tests" / "tolerances.py"):
+    """The public names tests/tolerances.py defines (constants and functions)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
+             if isinstance(t, ast.Name)}
+    names |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    return {n for n in names if not n.startswith("_")}
+
+
+def _called(node):
+    f = node.func
+    return getattr(f, "id", None) or getattr(f, "attr", None)
+
+
+def _floaty(node):
+    """A float literal (or a list of some), ``-0.5``, ``round(x, k)`` or ``float(...)``: an operand that makes
+    ``==`` a comparison of floats."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, float)
+    if isinstance(node, ast.UnaryOp):
+        return _floaty(node.operand)
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return any(_floaty(e) for e in node.elts)
+    if isinstance(node, ast.Call):
+        return _called(node) == "float" or (_called(node) == "round" and len(node.args) == 2)
+    return False
+
+
+def float_comparisons(tree):
+    """The nodes of ``tree`` that compare floats: a call of FLOAT_COMPARISONS, or ``==`` / ``!=`` with a float
+    operand (one holding an ``approx`` call is that call's comparison, checked as such)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _called(node) in FLOAT_COMPARISONS:
+            found.append(node)
+        elif (isinstance(node, ast.Compare) and any(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops)
+              and any(_floaty(e) for e in [node.left, *node.comparators])
+              and not any(isinstance(n, ast.Call) and _called(n) in FLOAT_COMPARISONS for n in ast.walk(node))):
+            found.append(node)
+    return found
+
+
+def tolerances_without_reason(source, names):
+    """``[(line, code)]`` of the float comparisons in ``source`` that neither have a comment starting ``# tol:``
+    on one of their lines, the two lines above or at the head of the comment lines right above, nor name a
+    tolerance of tests/tolerances.py (``names``) or a constant the module defines at its top level with a
+    ``# tol:`` reason."""
+    import io
+    import tokenize
+
+    reasons = {tok.start[0] for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+               if tok.type == tokenize.COMMENT and TOL_COMMENT.match(tok.string)}
+    lines = source.splitlines()
+    tree = ast.parse(source)
+
+    def reasoned(node):
+        above = node.lineno - 1  # a comment block ending right above the node counts as one comment
+        while above >= 1 and lines[above - 1].lstrip().startswith("#") and above not in reasons:
+            above -= 1
+        return bool(reasons & {above, *range(node.lineno - 2, node.end_lineno + 1)})
+
+    # a module's own named tolerance: a top-level constant (an upper-case name) whose definition states its reason
+    names = set(names) | {t.id for node in tree.body if isinstance(node, ast.Assign) and reasoned(node)
+                          for t in node.targets if isinstance(t, ast.Name) and t.id.isupper()}
+    found = []
+    for node in float_comparisons(tree):
+        if reasoned(node):
+            continue
+        if any((getattr(n, "id", None) or getattr(n, "attr", None)) in names for n in ast.walk(node)):
+            continue
+        found.append((node.lineno, lines[node.lineno - 1].strip()))
+    return sorted(set(found))
+
+
+def test_the_tolerance_checker_finds_a_comparison_without_reason():
+    names = {"ROUNDING", "half_unit"}
+    source = "\n".join([
+        "import numpy as np, pytest",
+        "from tolerances import ROUNDING, half_unit",
+        "np.testing.assert_allclose(a, b, rtol=1e-9)",                       # 3: no reason
+        "assert x == pytest.approx(0.25)",                                   # 4: no reason
+        "assert round(se, 3) == 0.005",                                      # 5: no reason
+        "assert np.isclose(a, b)",                                           # 6: no reason
+        "# tol: rounding only, the same sum another way",
+        "",
+        "np.testing.assert_allclose(a, b, rtol=1e-12)",                      # two lines below its reason
+        "np.testing.assert_allclose(a, b, rtol=ROUNDING)",                   # a named tolerance
+        "assert x == pytest.approx(y, abs=half_unit(4))",                    # a named tolerance
+        "assert np.allclose(a,",
+        "                   b, atol=1e-8)  # tol: lbfgs stops at tol=1e-8",  # on its last line
+        "assert n == 3 and s == 'a' and y != 0",                             # no floats
+        "assert x == 0.5  # tol: 1/2 is exact in binary",
+        "",
+        "",
+        "",
+        "assert x != -1.0",                                                  # 19: three lines below a reason
+        "LOOSE = 1e-3",
+        "TOL = dict(rtol=1e-10)  # tol: the closed form and scikit-learn's sums, rounding only",
+        "",
+        "",
+        "np.testing.assert_allclose(a, b, **TOL)",                           # the module's named tolerance
+        "np.testing.assert_allclose(a, b, rtol=LOOSE)",                      # 25: LOOSE states no reason
+        "# tol: a reason long enough",
+        "# to take three lines",
+        "# of comment",
+        "np.testing.assert_allclose(a, b, rtol=1e-9)",                       # the block right above
+        "# tol: a reason, then code",
+        "x = 1",
+        "y = 2",
+        "np.testing.assert_allclose(a, b, rtol=1e-9)",                       # 33: code between
+    ])
+    assert [line for line, _ in tolerances_without_reason(source, names)] == [3, 4, 5, 6, 19, 25, 33]
+
+
+def test_tolerances_py_states_a_reason_for_each_name():
+    source = (ROOT / "tests" / "tolerances.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            assert lines[node.lineno - 2].startswith("#:"), f"tests/tolerances.py:{node.lineno}: say why (#: above)"
+        elif isinstance(node, ast.FunctionDef):
+            assert ast.get_docstring(node), f"tests/tolerances.py: {node.name} needs a docstring saying why"
+    assert {"EXACT", "ROUNDING", "half_unit"} <= tolerance_names()
+
+
+
+
+def test_every_float_comparison_in_the_tests_states_its_tolerance():
+    """The rule of docs/testing.md#floating-point-tolerances-from-the-oracle: each float comparison's tolerance
+    comes from its oracle, and says which (a comment starting ``# tol:``, or a named tolerance)."""
+    names = tolerance_names()
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name == "tolerances.py":
+            continue
+        for line, code in tolerances_without_reason(path.read_text(encoding="utf-8"), names):
+            found.append(f"{path.relative_to(ROOT)}:{line}: {code}")
+    assert not found, (f"{len(found)} float comparisons without the reason of their tolerance (a comment starting "
+                       "'# tol:' on the line or the two above, or a name from tests/tolerances.py; "
+                       "docs/testing.md):\n" + "\n".join(found))

@@ -15,6 +15,8 @@ import scipy.sparse as sp
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from tolerances import ROUNDING
+
 from genlearn import GDA, QDA, GaussianNB, LogisticRegression, NotFittedError
 from genlearn.logistic import SeparableDataWarning
 from sklearn.exceptions import ConvergenceWarning
@@ -116,7 +118,8 @@ def test_dataframe_columns_in_another_order(model):
     fitted = model().fit(frame, y)
     assert fitted.feature_names_in_.tolist() == ["age", "height", "weight"]
     assert fitted.n_features_in_ == 3
-    np.testing.assert_allclose(fitted.predict_proba(frame), model().fit(X, y).predict_proba(X))
+    # tol: the same numbers through a DataFrame or lists: the same arithmetic (default rtol 1e-7, far above rounding)
+    np.testing.assert_allclose(fitted.predict_proba(frame), model().fit(X, y).predict_proba(X), rtol=ROUNDING)
     with pytest.raises(ValueError, match="feature names should match"):
         fitted.predict_proba(frame[["height", "age", "weight"]])
     with pytest.raises(ValueError, match="X has 2 features.*same columns, in the same order"):
@@ -126,8 +129,9 @@ def test_dataframe_columns_in_another_order(model):
 def test_numeric_dataframe_and_lists_work():
     X, y = make_classes(6)
     ref = GDA().fit(X, y).predict_proba(X)
-    np.testing.assert_allclose(GDA().fit(X.tolist(), y.tolist()).predict_proba(X.tolist()), ref)
-    np.testing.assert_allclose(GDA().fit(pd.DataFrame(X), pd.Series(y)).predict_proba(X), ref)
+    # tol: as above
+    np.testing.assert_allclose(GDA().fit(X.tolist(), y.tolist()).predict_proba(X.tolist()), ref, rtol=ROUNDING)
+    np.testing.assert_allclose(GDA().fit(pd.DataFrame(X), pd.Series(y)).predict_proba(X), ref, rtol=ROUNDING)
 
 
 # -- numerics --------------------------------------------------------------------------
@@ -141,11 +145,13 @@ def test_large_offset_changes_nothing(model, offset):
     shifted = X + offset
     fitted = fit_quietly(model(), shifted, y)
     P = fitted.predict_proba(shifted)
-    np.testing.assert_allclose(P.sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0, atol=ROUNDING)
     # X + offset is itself rounded to ulp(offset) (1.5e-8 at 1e8): that is the only error.
+    # tol: (the comment above): a hundred ulps of the offset
     np.testing.assert_allclose(P, ref, atol=100 * np.spacing(offset))
     order = np.random.default_rng(0).permutation(len(y))
     again = fit_quietly(model(), shifted[order], y[order]).predict_proba(shifted)
+    # tol: the same fit in another order: rounding, grown by the shifted sums
     np.testing.assert_allclose(again, P, atol=1e-9)
 
 
@@ -161,7 +167,7 @@ def test_far_points_get_finite_posteriors(model, K):
         P = fitted.predict_proba(far)
         log_P = fitted.predict_log_proba(far)
     assert np.isfinite(P).all()
-    np.testing.assert_allclose(P.sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0, atol=ROUNDING)
     assert np.isfinite(log_P).any(axis=1).all()
     np.testing.assert_array_equal(fitted.predict(far), fitted.classes_[P.argmax(axis=1)])
 
@@ -202,14 +208,15 @@ def test_property_rows_sum_to_one_and_invariances(model, data, perm_seed):
     fitted = model().fit(X, y)
     P = fitted.predict_proba(X)
     assert np.isfinite(P).all()
-    np.testing.assert_allclose(P.sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0, atol=ROUNDING)
     order = np.random.default_rng(perm_seed).permutation(len(y))
+    # tol: the same fit in another order or with renamed classes: rounding, grown by the solves
     np.testing.assert_allclose(model().fit(X[order], y[order]).predict_proba(X), P, atol=1e-9)
     K = len(fitted.classes_)
     rename = np.random.default_rng(perm_seed).permutation(K)  # class k -> label rename[k]
     renamed = model().fit(X, np.array(["c%d" % r for r in rename])[y])
     cols = np.searchsorted(renamed.classes_, ["c%d" % r for r in rename])
-    np.testing.assert_allclose(renamed.predict_proba(X)[:, cols], P, atol=1e-9)
+    np.testing.assert_allclose(renamed.predict_proba(X)[:, cols], P, atol=1e-9)  # tol: as above
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -232,13 +239,14 @@ def test_property_logistic_rows_sum_to_one_and_invariances(data, perm_seed):
     fitted = fit(X, y)
     P = fitted.predict_proba(X)
     assert np.isfinite(P).all()
-    np.testing.assert_allclose(P.sum(axis=1), 1.0, atol=1e-12)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0, atol=ROUNDING)
     order = np.random.default_rng(perm_seed).permutation(len(y))
+    # tol: as above
     np.testing.assert_allclose(fit(X[order], y[order]).predict_proba(X), P, atol=1e-9)
     labels = np.array(["no", "yes", "maybe", "never"])[:K]
     renamed = fit(X, labels[y])
     cols = np.searchsorted(renamed.classes_, labels)
-    np.testing.assert_allclose(renamed.predict_proba(X)[:, cols], P, atol=1e-9)
+    np.testing.assert_allclose(renamed.predict_proba(X)[:, cols], P, atol=1e-9)  # tol: as above
 
 
 # -- logistic regression: separation, warned about only when true ---------------------
@@ -282,7 +290,10 @@ def test_large_common_offset_just_works():
     ref = LogisticRegression().fit(X, y)
     model, kinds = caught(lambda: LogisticRegression().fit(X + 1e8, y))
     assert not kinds and model.n_iter_ == ref.n_iter_
+    # tol: the offset 1e8 costs its ulp, 1.5e-8 per value, which the centring solve carries into theta (1e-6 relative)
+    # and the intercept, 1e8 times larger than its size (1e-8)
     np.testing.assert_allclose(model.theta_, ref.theta_, rtol=1e-6)
     # the intercept in the user's units: theta0 - theta^T (1e8, 1e8, 1e8)
-    assert model.theta0_ == pytest.approx(ref.theta0_ - 1e8 * ref.theta_.sum(), rel=1e-8)
+    assert model.theta0_ == pytest.approx(ref.theta0_ - 1e8 * ref.theta_.sum(), rel=1e-8)  # tol: (above)
+    # tol: probabilities: p(1 - p) times those log-odds errors
     np.testing.assert_allclose(model.predict_proba(X + 1e8), ref.predict_proba(X), atol=1e-7)

@@ -60,6 +60,7 @@ def test_objects_arrays_and_numpy_scalars_become_plain_data():
     docs[:] = [np.array([1, 2]), np.array([3])]
     back = decode(encode(docs))
     assert back.dtype == object and [list(d) for d in back] == [[1, 2], [3]]
+    # tol: exact: a float through JSON and back
     assert decode(encode(np.float64(0.25))) == 0.25 and type(decode(encode(np.int64(7)))) is int
 
 
@@ -119,6 +120,7 @@ def test_process_route_calls_functions_and_survives_their_crashes():
         assert _same(box.call("double", [np.arange(3)]), np.arange(3) * 2)
         with pytest.raises(Aborted, match="exit status 3"):
             box.call("die")
+        # tol: exact: 2 x 1.5
         assert box.call("double", [1.5]) == 3.0          # the call ran in a fork: the worker lives on
         with pytest.raises(StudentRaised, match="not plain data"):
             box.call("odd")

@@ -18,6 +18,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
+from tolerances import ROUNDING
+
 from genlearn import GDA, QDA, GaussianNB, LogisticRegression
 from sklearn_versions import OLD_CHECK_FAILURES, QDA_IS_MLE, QDA_REASON
 
@@ -41,8 +43,9 @@ def data():
 def test_cross_val_score_matches_sklearn(ours, theirs, data):
     X, y = data
     cv = StratifiedKFold(5, shuffle=True, random_state=0)
+    # tol: accuracies over the same folds are counts: the same ratios (rounding only)
     np.testing.assert_allclose(cross_val_score(ours, X, y, cv=cv),
-                               cross_val_score(theirs, X, y, cv=cv))
+                               cross_val_score(theirs, X, y, cv=cv), rtol=ROUNDING)
     assert is_classifier(ours)
 
 
@@ -51,8 +54,9 @@ def test_pipeline_and_clone(ours, theirs, data):
     X, y = data
     pipe = make_pipeline(StandardScaler(), clone(ours)).fit(X, y)
     twin = make_pipeline(StandardScaler(), clone(theirs)).fit(X, y)
+    # tol: the same closed forms on standardised features: probabilities within rounding of log-odds ~10
     np.testing.assert_allclose(pipe.predict_proba(X), twin.predict_proba(X), atol=1e-8)
-    assert pipe.score(X, y) == pytest.approx(twin.score(X, y))
+    assert pipe.score(X, y) == pytest.approx(twin.score(X, y), rel=ROUNDING)
     copy = clone(ours.set_params(**ours.get_params()))
     assert copy is not ours and copy.get_params() == ours.get_params()
     assert not hasattr(copy, "classes_")

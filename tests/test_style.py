@@ -380,9 +380,9 @@ def test_size_resolution_and_an_opaque_white_background(figure):
     """Oracle: style.DPI and MAX_WIDTH_IN; white with alpha 1 (readable in a dark theme)."""
     assert figure.dpi == style.DPI
     assert figure.get_figwidth() <= style.MAX_WIDTH_IN
-    assert mcolors.to_rgba(figure.get_facecolor()) == (1.0, 1.0, 1.0, 1.0)
+    assert mcolors.to_rgba(figure.get_facecolor()) == (1.0, 1.0, 1.0, 1.0)  # tol: exact: matplotlib's white
     for ax in figure.axes:
-        assert mcolors.to_rgba(ax.get_facecolor())[3] == 1.0
+        assert mcolors.to_rgba(ax.get_facecolor())[3] == 1.0  # tol: exact: opaque
 
 
 def test_every_text_is_at_least_11_pt(figure):
@@ -436,6 +436,7 @@ def test_palette_class_colours_and_markers(figure):
                 color, _ = _collection_color(c)
                 assert color in class_of, f"a scatter in {color}, not a class colour"
                 k = class_of[color]
+                # tol: the marker's path as matplotlib builds it: rounding of its trigonometry
                 np.testing.assert_allclose(c.get_paths()[0].vertices,
                                            _marker_path(style.CLASS_MARKERS[k]), atol=1e-9)
             elif isinstance(c, (PolyCollection, ContourSet)) and not _colormapped(c):

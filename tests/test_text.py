@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB
 
+from tolerances import ROUNDING
+
 from genlearn.datasets import load_demo_sms
 from genlearn.naive_bayes import BernoulliNB, MultinomialNB
 from genlearn.text import (TOKEN_PATTERN, Vocabulary, _token_ids, tokenize,
@@ -112,10 +114,11 @@ def test_top_indicative_words_by_hand():
     # by hand: spam has 7 words, ham 8, vocabulary 9 words (alpha = 1):
     # phi_win|spam = (3+1)/16, phi_win|ham = (0+1)/17 -> log(17/4)
     assert top[0][0] == "win"
-    assert top[0][1] == pytest.approx(np.log(17 / 4))
+    # tol: the log of a ratio of the same fractions: rounding
+    assert top[0][1] == pytest.approx(np.log(17 / 4), rel=ROUNDING)
     # cash: (2+1)/16 vs 1/17 -> log(51/16); prize: 2/16 vs 1/17 -> log(34/16)
     assert [w for w, _ in top] == ["win", "cash", "prize"]
-    assert top[1][1] == pytest.approx(np.log(51 / 16))
+    assert top[1][1] == pytest.approx(np.log(51 / 16), rel=ROUNDING)  # tol: as above
     # the reverse direction gives ham words
     ham_top = top_indicative_words(model, vocab.words_, k=2, positive=0, negative=1)
     assert [w for w, _ in ham_top] == ["see", "you"]
@@ -128,9 +131,10 @@ def test_top_indicative_words_agree_with_sklearn_ranking():
     ours = top_indicative_words(MultinomialNB().fit(X, y), vocab, k=8)
     ref = SkMultinomialNB().fit(X, y)
     ratio = ref.feature_log_prob_[1] - ref.feature_log_prob_[0]
+    # tol: scikit-learn's log-probabilities of the same counts: rounding
     np.testing.assert_allclose([r for _, r in ours], np.sort(ratio)[::-1][:8], rtol=1e-10)
     for word, r in ours:  # each listed ratio is that word's ratio
-        assert ratio[vocab.vocabulary_[word]] == pytest.approx(r, rel=1e-10)
+        assert ratio[vocab.vocabulary_[word]] == pytest.approx(r, rel=1e-10)  # tol: as above
     assert len({w for w, _ in ours}) == 8
     # equal ratios (words with equal counts) are listed alphabetically
     for (w1, r1), (w2, r2) in zip(ours, ours[1:]):

@@ -20,6 +20,7 @@ is about 0.02 data units on these figures) or against the keys pressed (:func:`c
 import numpy as np
 
 from lab_driver import check_page_state, explorer_frames, explorer_state
+from tolerances import ROUNDING
 
 #: How far one arrow key moves a picked-up point, in data units (points.js: KEY_STEP).
 KEY_STEP = 0.1
@@ -222,7 +223,7 @@ class PointsPage:
         assert self.summary().startswith(f"Dropped point {i + 1} of {m}"), (where, self.summary())
         state = self.check(where)
         X = np.array(state["sample"]["X"])
-        np.testing.assert_allclose(X[i], X0[i] + moved_by(moves), rtol=0, atol=1e-12, err_msg=where)
+        np.testing.assert_allclose(X[i], X0[i] + moved_by(moves), rtol=0, atol=ROUNDING, err_msg=where)
         assert np.array_equal(np.delete(X, i, 0), np.delete(X0, i, 0)), f"{where}: other points moved"
         return i, state
 
@@ -242,7 +243,7 @@ class PointsPage:
             for key in moves:
                 self.press(key)
             state = self.check(f"{where}: moved")
-            np.testing.assert_allclose(state["sample"]["X"][-1], np.add(at, moved_by(moves)), rtol=0, atol=1e-12,
+            np.testing.assert_allclose(state["sample"]["X"][-1], np.add(at, moved_by(moves)), rtol=0, atol=ROUNDING,
                                        err_msg=where)
         self.press("Delete")
         state = self.check(f"{where}: removed")

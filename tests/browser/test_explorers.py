@@ -132,6 +132,7 @@ def check_controls(page, root, cls):
             before, params = canvas_digest(page, root), explorer_state(root)["params"]
             value = press_on(page, root, name, "End")
             state = check_against_numpy(root, cls, f"{name} at its max")
+            # tol: exact: the slider's max, as the page reads it back
             assert float(value) == spec["max"] == state["params"][spec["name"]], f"{name}: End did not reach the max"
             moved = {k for k in params if params[k] != state["params"][k]}
             assert moved <= {spec["name"], "preset"}, f"{name} moved {moved}"
@@ -156,6 +157,7 @@ def test_gaussian_presets_are_exact_and_reapply(lab_server, lab_page):
     page.wait_for_timeout(50)
     state = check_against_numpy(root, GaussianExplorer, "preset [[3, .8], [.8, 1]]")
     # sqrt(3): numpy's sqrt against pow(3, 0.5), which a libm may round the other way
+    # tol: (the comment above): an ulp
     assert state["params"]["sigma1"] == pytest.approx(3 ** 0.5, rel=1e-15)
     assert state["Sigma"][0][1] == pytest.approx(0.8, rel=1e-15)
     menu.select_option(label="Sigma = 0.6 I")
@@ -163,10 +165,12 @@ def test_gaussian_presets_are_exact_and_reapply(lab_server, lab_page):
     assert "|Σ| = 0.3600" in readout_text(root)
     press_on(page, root, "ρ (correlation)", "ArrowRight")
     state = check_against_numpy(root, GaussianExplorer, "rho moved")
+    # tol: exact: one step of 0.01 from 0, and the preset's 0
     assert state["preset"] == "" and state["params"]["rho"] == 0.01
     menu.select_option(label="Sigma = 0.6 I")
     page.wait_for_timeout(50)
     state = check_against_numpy(root, GaussianExplorer, "preset chosen again")
+    # tol: exact: the preset's 0
     assert state["params"]["rho"] == 0.0 and "|Σ| = 0.3600" in readout_text(root)
 
 
@@ -228,14 +232,17 @@ def test_gaussian_explorer_keyboard_only(lab_server, lab_page, tmp_path):
                                    arg=[root.element_handle(), frames], timeout=10_000)
         check_against_numpy(root, GaussianExplorer, f"{name} by keyboard")
     params = explorer_state(root)["params"]
+    # tol: keyboard steps from the start: the sums of steps of 0.01 land within rounding of the decimals (default rel
+    # 1e-6), the others are exact
     assert params["mu1"] == pytest.approx(0.15) and params["sigma1"] == 2.0 and params["sigma2"] == 0.51
-    assert params["rho"] == pytest.approx(-0.06) and params["preset"] == ""
+    assert params["rho"] == pytest.approx(-0.06) and params["preset"] == ""  # tol: (above)
     for _ in order:                                        # back to the menu, and choose again
         page.keyboard.press("Shift+Tab")
     assert focused_name(page) == "preset"
     page.keyboard.press("ArrowDown")                       # "(set by the sliders)" -> first preset
     page.wait_for_timeout(100)
     state = check_against_numpy(root, GaussianExplorer, "preset again by keyboard")
+    # tol: exact: the preset's 0
     assert state["preset"] == "Sigma = I (standard normal)" and state["params"]["mu1"] == 0.0
     assert page.evaluate("() => document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active')"
                          ".getAttribute('data-windowed-list-index')") == active_cell
@@ -270,5 +277,5 @@ def test_the_kernel_follows_the_page(lab_server, lab_page):
     page.wait_for_function("el => JSON.parse(el.dataset.state).params.rho === 0.55",
                            arg=root.element_handle(), timeout=10_000)
     check_against_numpy(root, GaussianExplorer, "rho set from Python")
-    assert float(slider.input_value()) == 0.55
+    assert float(slider.input_value()) == 0.55  # tol: exact: the value set, as the page reads it back
     assert not page.genlearn_errors, page.genlearn_errors

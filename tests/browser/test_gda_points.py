@@ -13,6 +13,8 @@ one ``genlearn.demos.seeded_draws`` draws in Python (1e-12), and the fit genlear
 """
 import numpy as np
 
+from tolerances import ROUNDING
+
 from genlearn.explorers.gaussian_discriminant_analysis import OUTLIER_AT, GDAExplorer
 from lab_driver import explorer_state, lesson_explorers, readout_text, screenshot
 from points_driver import PointsPage, assert_only_moved, lonely_point
@@ -133,7 +135,7 @@ def test_m_slider_new_sample_and_typed_seed_draw_what_python_draws(lab_server, l
         assert state["sample"]["draws"] == "mulberry32", what
         assert (state["params"]["m"], state["params"]["seed"]) == (m, seed), what
         X, y = GDAExplorer(draws="mulberry32", **state["params"]).sample()
-        np.testing.assert_allclose(state["sample"]["X"], X, rtol=0, atol=1e-12, err_msg=what)
+        np.testing.assert_allclose(state["sample"]["X"], X, rtol=0, atol=ROUNDING, err_msg=what)
         assert state["sample"]["y"] == y.tolist(), what
         assert readout_text(root)[-1] == f"sample drawn with seed {seed} by the page's generator (mulberry32)"
         return state

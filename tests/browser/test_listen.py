@@ -23,6 +23,8 @@ Laplace explorer that has one).
 """
 import pytest
 
+from tolerances import ROUNDING
+
 from genlearn.explorers.explorer import SWEEP_SECONDS, pitches
 from lab_driver import explorer_state, lesson_explorers, press_on
 
@@ -67,9 +69,10 @@ def check_sweep(tones, state, cls, where):
     spec = cls._listen
     want = pitches(state[spec.key], spec.lo, spec.hi)
     sounding = [i for i, f in enumerate(want) if f is not None]
-    assert [f for f, _ in tones] == pytest.approx([want[i] for i in sounding], rel=1e-12), where
+    assert [f for f, _ in tones] == pytest.approx([want[i] for i in sounding], rel=ROUNDING), where
     step = SWEEP_SECONDS / len(want)
     t0 = tones[0][1] - sounding[0] * step
+    # tol: the tone times are sums of steps of the sweep's seconds: rounding, far below a microsecond
     assert [t for _, t in tones] == pytest.approx([t0 + i * step for i in sounding], abs=1e-6), where
 
 

@@ -121,6 +121,7 @@ def test_every_explorer_in_notebook7(lab_server, lab_page, tmp_path):
         before = canvas_digest(page, root)
         value = press_on(page, root, control, "End")
         target = root.get_by_role("slider", name=control, exact=True)
+        # tol: exact: the slider's max, as the page reads it back
         assert float(value) == float(target.get_attribute("max")), f"{name}: {control} did not reach its max"
         assert canvas_digest(page, root) != before, f"{name}: {control} moved, the picture did not change"
         check_against_numpy(root, cls, f"{name}: {control} at its max")

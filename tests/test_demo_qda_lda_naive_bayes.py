@@ -324,7 +324,7 @@ def test_too_few_examples_qda_fails_and_reg_rescues_it():
     assert qda[2] < lda[2]                              # with enough data the true model wins
     assert 0 < r["bayes"] < qda[2]
     assert r["bayes_quad_error"] < 1e-9              # quad asked for 1e-11 absolute per class
-    # the test-set figure is a count over the 1,000 test points; tol: pytest's default rel 1e-6, rounding only
+    # tol: pytest's default rel 1e-6, rounding only (the test-set figure is a count over the 1,000 test points)
     assert r["m_test"] == 500 and r["bayes_rule_error"] * 1000 == pytest.approx(round(r["bayes_rule_error"] * 1000))
     fig = demo.plot_too_few_examples(r)
     assert len(fig.axes[0].lines) >= 4
@@ -648,7 +648,8 @@ def test_notebook_walrus_bayes_errors(walrus_exact):
     # tol: printed to 3 and 4 decimals, half a unit of each
     assert rule == pytest.approx(_walrus_test_set_error(), abs=5e-4)
     assert se == pytest.approx(np.sqrt(exact * (1 - exact) / 4000), abs=5e-5)
-    # the exact value is not the test-set figure in the printed digits (why the lesson prints both)
+    # the exact value is not the test-set figure in the printed digits (why the lesson prints both);
+    # tol: the two differ by about 2e-3, four half-units of the third decimal, so rounding cannot merge them
     assert round(exact, 3) != round(_walrus_test_set_error(), 3)
     # "Bayes error" heads the exact value only, in every stored output of the lesson
     for out in stored_outputs(NOTEBOOK.name):
